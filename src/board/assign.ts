@@ -1,0 +1,50 @@
+import { TeamError } from '../errors/index.js';
+import { checkMember } from '../state/roster.js';
+import { freezeTask, type TeamTask } from './task.js';
+import type { TaskListState } from './task-list-state.js';
+import { refuseCompleted, requireTask } from './task-permissions.js';
+import { type RuleContext, type Transition, unchanged } from './transition.js';
+
+/**
+ * Give a pending task to a member (or to another one).
+ * Checks: `by` is the lead (`not-owner`); the task exists and is pending
+ * (`task-in-progress`: release it first; `task-completed`); the assignee is a member.
+ * Changes: the task's assignee. Assigning it to its assignee again changes nothing.
+ * Events: `team:task-assigned` with the previous assignee as `previousOwner`.
+ */
+export function assignTask(
+  state: TaskListState,
+  taskId: string,
+  assignee: string,
+  by: string,
+  context: RuleContext,
+): Transition<TeamTask> {
+  if (by !== state.roster.lead) {
+    throw new TeamError(
+      'not-owner',
+      `Only the lead assigns tasks; ${by} can claim an unassigned task instead.`,
+      {
+        details: { agent: by },
+      },
+    );
+  }
+  const task = requireTask(state, taskId);
+  refuseCompleted(task);
+  if (task.status === 'in_progress') {
+    throw new TeamError(
+      'task-in-progress',
+      `The task ${task.id} is in progress with ${task.owner}; release it (status "pending") before you assign it.`,
+      { details: { taskId: task.id, owner: task.owner } },
+    );
+  }
+  checkMember(state.roster, assignee, 'be assigned tasks');
+  if (task.assignee === assignee) return unchanged(task);
+  const next: TeamTask = freezeTask({ ...task, assignee, updatedAt: context.now });
+  return {
+    value: next,
+    tasks: [next],
+    events: [
+      { type: 'team:task-assigned', data: { task: next, assignee, by, previousOwner: task.assignee } },
+    ],
+  };
+}

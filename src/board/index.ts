@@ -1,0 +1,3 @@
+export type { NewTask, TaskChange, TaskStatus, TeamTask } from './task.js';
+export type { TaskListOptions } from './task-list-state.js';
+export { type TaskBoardConfig, type TaskBoardOptions, TeamTaskBoard } from './team-task-board.js';

@@ -1,0 +1,78 @@
+import { TeamError } from '../errors/index.js';
+import { checkName } from '../state/names.js';
+import type { NewTask, TaskChange } from './task.js';
+
+// Bounds keep one careless call from bloating every later prompt and file.
+const MAX_TITLE_LENGTH = 300;
+const MAX_TEXT_LENGTH = 50_000;
+
+function text(field: string, value: unknown, max: number, required: boolean): string | undefined {
+  if (value === undefined || (value === null && !required)) return undefined;
+  if (typeof value !== 'string') {
+    throw new TeamError('invalid-input', `The task's ${field} must be a string.`, { details: { field } });
+  }
+  if (required && value.trim().length === 0) {
+    throw new TeamError('invalid-input', `The task's ${field} must not be empty.`, { details: { field } });
+  }
+  if (value.length > max) {
+    throw new TeamError(
+      'invalid-input',
+      `The task's ${field} is longer than ${max} characters; shorten it.`,
+      {
+        details: { field },
+      },
+    );
+  }
+  return value;
+}
+
+/** A new task's fields, checked for type and size (not against the list: that is the rule's job). */
+export function checkNewTask(input: NewTask): Required<Omit<NewTask, 'id' | 'assignee'>> & {
+  id: string | undefined;
+  assignee: string | undefined;
+} {
+  if (typeof input !== 'object' || input === null) {
+    throw new TeamError('invalid-input', 'A new task must be an object with at least a title.');
+  }
+  const title = text('title', input.title, MAX_TITLE_LENGTH, true) as string;
+  const description = text('description', input.description, MAX_TEXT_LENGTH, false) ?? '';
+  const dependsOn = input.dependsOn ?? [];
+  if (!Array.isArray(dependsOn) || dependsOn.some((id) => typeof id !== 'string')) {
+    throw new TeamError('invalid-input', "The task's dependsOn must be a list of task ids.");
+  }
+  const assignee = input.assignee ?? undefined;
+  if (assignee !== undefined && typeof assignee !== 'string') {
+    throw new TeamError('invalid-input', "The task's assignee must be a member's name.");
+  }
+  const id = input.id === undefined || input.id === null ? undefined : checkName('task id', input.id);
+  return { title: title.trim(), description, dependsOn: [...new Set(dependsOn)], assignee, id };
+}
+
+/** A change's fields, checked for type and size. */
+export function checkTaskChange(change: TaskChange): TaskChange {
+  if (typeof change !== 'object' || change === null) {
+    throw new TeamError(
+      'invalid-input',
+      'A task change must be an object with a status, a result or a note.',
+    );
+  }
+  const { status } = change;
+  if (status !== undefined && status !== 'completed' && status !== 'pending') {
+    throw new TeamError(
+      'invalid-input',
+      `The status ${JSON.stringify(status)} cannot be set: use "completed" (with a result) or "pending" (to release the task).`,
+    );
+  }
+  const result = text('result', change.result, MAX_TEXT_LENGTH, false);
+  const note = text('note', change.note, MAX_TEXT_LENGTH, false);
+  if (status === undefined && result === undefined && note === undefined) {
+    throw new TeamError('invalid-input', 'Nothing to change: give a status, a result or a note.');
+  }
+  if (result !== undefined && status !== 'completed') {
+    throw new TeamError(
+      'invalid-input',
+      'A result goes with status "completed": set both to complete the task.',
+    );
+  }
+  return { status, result, note };
+}

@@ -1,0 +1,81 @@
+import type { TeamRoster } from '../state/roster.js';
+import type { TeamTask } from './task.js';
+import { compareIds } from './task-order.js';
+
+/**
+ * The task list as a plain, JSON-serialisable value: what the blackboard holds in its
+ * `team` section. `tasks` is kept in id order; it is changed only through `putTask` and
+ * `removeTask`, which keep that order.
+ */
+export interface TaskListState {
+  readonly roster: TeamRoster;
+  readonly selfClaim: boolean;
+  readonly maxTasks: number;
+  /** Every task, in id order. */
+  readonly tasks: TeamTask[];
+  /** The highest N of any `task-N` id ever on the list, so generated ids are never reused. */
+  highWatermark: number;
+}
+
+export interface TaskListOptions {
+  /** Idle members take unassigned tasks; without it only assigned tasks are worked on. Default `true`. */
+  selfClaim?: boolean;
+  /** Tasks the list holds. Default 50. */
+  maxTasks?: number;
+}
+
+export const DEFAULT_MAX_TASKS = 50;
+
+export function emptyTaskList(roster: TeamRoster, options: TaskListOptions = {}): TaskListState {
+  return {
+    roster,
+    selfClaim: options.selfClaim ?? true,
+    maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS,
+    tasks: [],
+    highWatermark: 0,
+  };
+}
+
+/** Where `id` is in the list, or where it would go (`-(position + 1)`), by binary search. */
+function positionOf(tasks: readonly TeamTask[], id: string): number {
+  let low = 0;
+  let high = tasks.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const order = compareIds((tasks[middle] as TeamTask).id, id);
+    if (order === 0) return middle;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -(low + 1);
+}
+
+export function findTask(state: TaskListState, id: string): TeamTask | undefined {
+  const position = positionOf(state.tasks, id);
+  return position >= 0 ? state.tasks[position] : undefined;
+}
+
+/** Puts a task in its place, replacing the one with its id; answers the one replaced. */
+export function putTask(state: TaskListState, task: TeamTask): TeamTask | undefined {
+  const position = positionOf(state.tasks, task.id);
+  if (position < 0) {
+    state.tasks.splice(-position - 1, 0, task);
+    return undefined;
+  }
+  const previous = state.tasks[position];
+  state.tasks[position] = task;
+  return previous;
+}
+
+export function removeTask(state: TaskListState, id: string): void {
+  const position = positionOf(state.tasks, id);
+  if (position >= 0) state.tasks.splice(position, 1);
+}
+
+const GENERATED_ID = /^task-(\d+)$/;
+
+/** The N of a generated-looking id (`task-7` → 7), else 0. */
+export function generatedNumber(id: string): number {
+  const match = GENERATED_ID.exec(id);
+  return match ? Number(match[1]) : 0;
+}

@@ -1,0 +1,35 @@
+import { TeamError } from '../errors/index.js';
+import type { TeamTask } from './task.js';
+import { findTask, type TaskListState } from './task-list-state.js';
+
+/** The task with this id, or `task-not-found` naming the id. */
+export function requireTask(state: TaskListState, id: unknown): TeamTask {
+  const task = typeof id === 'string' ? findTask(state, id) : undefined;
+  if (!task) {
+    throw new TeamError(
+      'task-not-found',
+      `There is no task ${String(id)} on the list; list_tasks shows the ids.`,
+      {
+        details: { taskId: id },
+      },
+    );
+  }
+  return task;
+}
+
+/** Completed is final: nothing changes a completed (or closed) task. */
+export function refuseCompleted(task: TeamTask): void {
+  if (task.status === 'completed') {
+    throw new TeamError('task-completed', `The task ${task.id} is completed; completed tasks are final.`, {
+      details: { taskId: task.id },
+    });
+  }
+}
+
+/** The task the member works on now, if any. */
+export function heldBy(state: TaskListState, member: string): TeamTask | undefined {
+  for (const task of state.tasks) {
+    if (task.status === 'in_progress' && task.owner === member) return task;
+  }
+  return undefined;
+}

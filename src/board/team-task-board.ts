@@ -1,0 +1,180 @@
+import { TeamError } from '../errors/index.js';
+import type { TaskCounts, TeamEventSink } from '../events/team-event-map.js';
+import { recorderOf } from '../state/change-recorder.js';
+import type { InMemoryBlackboard } from '../state/in-memory-blackboard.js';
+import { checkRoster, type TeamRoster } from '../state/roster.js';
+import { assignTask } from './assign.js';
+import { claimableBy, claimTask } from './claim.js';
+import { createTask } from './create.js';
+import { blockersOf, freedBy } from './dependencies.js';
+import { releaseMember } from './release-member.js';
+import type { NewTask, TaskChange, TeamTask } from './task.js';
+import {
+  emptyTaskList,
+  findTask,
+  putTask,
+  type TaskListOptions,
+  type TaskListState,
+} from './task-list-state.js';
+import { heldBy, requireTask } from './task-permissions.js';
+import type { RuleContext, Transition } from './transition.js';
+import { updateTask } from './update.js';
+
+/** The blackboard section that holds the task list. */
+export const TASK_LIST_SECTION = 'team';
+
+export interface TaskBoardConfig extends TaskListOptions {
+  lead: string;
+  members: readonly string[];
+}
+
+export interface TaskBoardOptions {
+  /** The clock the board stamps tasks with. Default: the system clock. */
+  now?: () => Date;
+}
+
+/**
+ * The team's task list and its rules, synchronous over a blackboard. Every call either
+ * applies its whole change at once or throws a `TeamError` whose message is the reason,
+ * changing nothing. Events go to `events` after the change is applied.
+ *
+ * @example
+ * const board = TeamTaskBoard.initialize(new InMemoryBlackboard({ enabled: true, sections: {} }), undefined,
+ *   { lead: 'editor', members: ['researcher', 'writer'] });
+ * const research = board.createTask({ title: 'Research tides' }, 'editor');      // task-1
+ * board.claimTask('researcher');                                                  // task-1, in progress
+ * board.updateTask(research.id, { status: 'completed', result: 'The moon pulls the sea' }, 'researcher');
+ */
+export class TeamTaskBoard {
+  readonly #blackboard: InMemoryBlackboard;
+  readonly #events: TeamEventSink | undefined;
+  readonly #now: () => Date;
+
+  /** Starts a fresh, empty list for the roster in the blackboard's `team` section. */
+  static initialize(
+    blackboard: InMemoryBlackboard,
+    events: TeamEventSink | undefined,
+    config: TaskBoardConfig,
+    options: TaskBoardOptions = {},
+  ): TeamTaskBoard {
+    if (typeof config !== 'object' || config === null) {
+      throw new TeamError('invalid-input', 'A task board needs a config with its lead and members.');
+    }
+    const roster = checkRoster(config);
+    const maxTasks = config.maxTasks ?? undefined;
+    if (maxTasks !== undefined && (!Number.isInteger(maxTasks) || maxTasks < 1)) {
+      throw new TeamError(
+        'invalid-input',
+        `maxTasks must be a whole number of at least 1, not ${String(maxTasks)}.`,
+      );
+    }
+    blackboard.write(TASK_LIST_SECTION, emptyTaskList(roster, { selfClaim: config.selfClaim, maxTasks }));
+    return new TeamTaskBoard(blackboard, events, options);
+  }
+
+  /** A board over the list already in the blackboard (made by `initialize` or a store). */
+  constructor(blackboard: InMemoryBlackboard, events?: TeamEventSink, options: TaskBoardOptions = {}) {
+    if (!blackboard.read(TASK_LIST_SECTION)) {
+      throw new TeamError(
+        'invalid-input',
+        'The blackboard holds no task list: create one with TeamTaskBoard.initialize.',
+      );
+    }
+    this.#blackboard = blackboard;
+    this.#events = events;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  get roster(): TeamRoster {
+    return this.#state().roster;
+  }
+
+  get selfClaim(): boolean {
+    return this.#state().selfClaim;
+  }
+
+  createTask(task: NewTask, by: string): TeamTask {
+    return this.#apply((state, context) => createTask(state, task, by, context));
+  }
+
+  assignTask(taskId: string, assignee: string, by: string): TeamTask {
+    return this.#apply((state, context) => assignTask(state, taskId, assignee, by, context));
+  }
+
+  /** Claims the named task, or the next one `member` may take; `undefined` when there is none. */
+  claimTask(member: string, taskId?: string): TeamTask | undefined {
+    return this.#apply((state, context) => claimTask(state, member, taskId, context));
+  }
+
+  updateTask(taskId: string, change: TaskChange, by: string): TeamTask {
+    return this.#apply((state, context) => updateTask(state, taskId, change, by, context));
+  }
+
+  /** Gives all of `member`'s tasks back to the list; answers the tasks it changed. */
+  releaseMember(member: string, by: string): TeamTask[] {
+    return this.#apply((state, context) => releaseMember(state, member, by, context));
+  }
+
+  getTask(taskId: string): TeamTask | undefined {
+    return findTask(this.#state(), taskId);
+  }
+
+  /** Every task, in id order. */
+  listTasks(): TeamTask[] {
+    return [...this.#state().tasks];
+  }
+
+  /** The tasks `member` may claim now: assigned to it first, then unassigned (with self-claim). */
+  claimableBy(member: string): TeamTask[] {
+    return claimableBy(this.#state(), member);
+  }
+
+  /** The ids of the unfinished tasks `taskId` waits for. */
+  blockersOf(taskId: string): string[] {
+    const state = this.#state();
+    return blockersOf(state, requireTask(state, taskId));
+  }
+
+  /** The pending tasks that wait only for `taskId`: those its completion unblocks. */
+  unblockedBy(taskId: string): string[] {
+    const state = this.#state();
+    return freedBy(state, requireTask(state, taskId).id);
+  }
+
+  /** The task `member` works on now, if any. */
+  heldBy(member: string): TeamTask | undefined {
+    return heldBy(this.#state(), member);
+  }
+
+  counts(): TaskCounts {
+    const counts = { total: 0, pending: 0, inProgress: 0, completed: 0, closed: 0 };
+    for (const task of this.#state().tasks) {
+      counts.total++;
+      if (task.status === 'pending') counts.pending++;
+      else if (task.status === 'in_progress') counts.inProgress++;
+      else counts.completed++;
+      if (task.closed) counts.closed++;
+    }
+    return counts;
+  }
+
+  #state(): TaskListState {
+    return this.#blackboard.read<TaskListState>(TASK_LIST_SECTION) as TaskListState;
+  }
+
+  #apply<T>(rule: (state: TaskListState, context: RuleContext) => Transition<T>): T {
+    const state = this.#state();
+    const transition = rule(state, { now: this.#now().toISOString() });
+    const recorder = recorderOf(this);
+    for (const task of transition.tasks) {
+      recorder?.before(`task:${task.id}`, findTask(state, task.id));
+      putTask(state, task);
+    }
+    if (transition.highWatermark !== undefined && transition.highWatermark !== state.highWatermark) {
+      recorder?.before('highWatermark', state.highWatermark);
+      state.highWatermark = transition.highWatermark;
+    }
+    for (const event of transition.events) this.#events?.emit(event);
+    return transition.value;
+  }
+}

@@ -1,0 +1,1 @@
+export { isTeamError, TeamError, type TeamErrorCode } from './team-error.js';

@@ -1,0 +1,52 @@
+/**
+ * Every refusal of the rules, every bad input and every store failure is a `TeamError`.
+ * The `code` is stable (programs branch on it); the `message` is written for the reader
+ * (a person or a model) and says what to do next.
+ */
+export type TeamErrorCode =
+  // names and input
+  | 'invalid-name'
+  | 'invalid-input'
+  | 'disabled'
+  // roster
+  | 'unknown-agent'
+  | 'not-a-member'
+  | 'unknown-recipient'
+  // task list
+  | 'task-not-found'
+  | 'task-id-taken'
+  | 'task-limit'
+  | 'dependency-not-found'
+  | 'dependency-unfinished'
+  | 'not-owner'
+  | 'not-assigned'
+  | 'holds-another-task'
+  | 'task-in-progress'
+  | 'task-completed'
+  | 'result-required'
+  // stores
+  | 'team-not-found'
+  | 'corrupt-file'
+  | 'store-locked'
+  | 'store-io';
+
+export class TeamError extends Error {
+  override readonly name = 'TeamError';
+  readonly code: TeamErrorCode;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(
+    code: TeamErrorCode,
+    message: string,
+    options: { details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.details = options.details;
+  }
+}
+
+/** True for a `TeamError`, optionally of one code. */
+export function isTeamError(error: unknown, code?: TeamErrorCode): error is TeamError {
+  return error instanceof TeamError && (code === undefined || error.code === code);
+}

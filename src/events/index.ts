@@ -1,0 +1,13 @@
+export { TeamEmitter, type TeamEventHandler } from './team-emitter.js';
+export type {
+  AgentRole,
+  MemberStatus,
+  StopReason,
+  TaskCounts,
+  TeamEvent,
+  TeamEventDraft,
+  TeamEventMap,
+  TeamEventSink,
+  TeamEventType,
+  TurnReason,
+} from './team-event-map.js';

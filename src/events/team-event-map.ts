@@ -1,0 +1,110 @@
+import type { TaskStatus, TeamTask } from '../board/task.js';
+
+/** Why an agent takes a turn. */
+export type TurnReason = 'start' | 'task' | 'message' | 'stalled' | 'synthesis';
+export type AgentRole = 'lead' | 'member';
+export type MemberStatus = 'idle' | 'working' | 'stopped' | 'failed';
+export type StopReason = 'completed' | 'no-tasks' | 'stalled' | 'turn-limit' | 'budget' | 'aborted';
+
+/** How many tasks are in each state; `closed` are also counted in `completed`. */
+export interface TaskCounts {
+  readonly total: number;
+  readonly pending: number;
+  readonly inProgress: number;
+  readonly completed: number;
+  readonly closed: number;
+}
+
+/**
+ * Every event of a team and the data it carries. Task events carry the task as it is
+ * after the change. The key is the event's `type`.
+ */
+export interface TeamEventMap {
+  /** A run begins; before anything else of the run. */
+  'team:start': { readonly lead: string; readonly members: readonly string[] };
+  /** An agent begins a turn. `taskId` is the task it was started with, if any. */
+  'team:member-started': {
+    readonly member: string;
+    readonly role: AgentRole;
+    readonly turn: number;
+    readonly reason: TurnReason;
+    readonly taskId: string | null;
+  };
+  /** An agent's turn ended; `status` is the agent's status after it. */
+  'team:member-finished': {
+    readonly member: string;
+    readonly role: AgentRole;
+    readonly turn: number;
+    readonly reason: TurnReason;
+    readonly status: MemberStatus;
+    readonly output: string;
+    readonly error: string | null;
+  };
+  /** A task was put on the list. */
+  'team:task-created': { readonly task: TeamTask; readonly by: string };
+  /** A pending task was given to a member; `previousOwner` is whom it was given to before. */
+  'team:task-assigned': {
+    readonly task: TeamTask;
+    readonly assignee: string;
+    readonly by: string;
+    readonly previousOwner: string | null;
+  };
+  /** A member started a task. */
+  'team:task-claimed': { readonly task: TeamTask; readonly member: string };
+  /** A release, a note or a lead's change: `from` and `to` are the statuses before and after. */
+  'team:task-updated': {
+    readonly task: TeamTask;
+    readonly by: string;
+    readonly from: TaskStatus;
+    readonly to: TaskStatus;
+  };
+  /** A task was completed (or closed by the lead); `unblocked` are the ids of tasks it freed. */
+  'team:task-completed': {
+    readonly task: TeamTask;
+    readonly by: string;
+    readonly unblocked: readonly string[];
+  };
+  /** A message was delivered; `to` are the mailboxes it reached. */
+  'team:message-sent': {
+    readonly id: string;
+    readonly from: string;
+    readonly to: readonly string[];
+    readonly broadcast: boolean;
+    readonly content: string;
+  };
+  /** The run ended; after everything else of the run. */
+  'team:complete': {
+    readonly stopReason: StopReason;
+    readonly tasks: TaskCounts;
+    readonly leadTurns: number;
+    readonly memberTurns: number;
+  };
+}
+
+export type TeamEventType = keyof TeamEventMap;
+
+/** An event as a rule produces it: its type and data. */
+export type TeamEventDraft = {
+  [K in TeamEventType]: { readonly type: K; readonly data: TeamEventMap[K] };
+}[TeamEventType];
+
+/** An event as listeners and the event log see it. */
+export type TeamEvent<K extends TeamEventType = TeamEventType> = {
+  [T in K]: {
+    readonly type: T;
+    readonly data: TeamEventMap[T];
+    /** ISO 8601 time of the commit that made it. */
+    readonly timestamp: string;
+    /** The team it happened in. */
+    readonly team: string;
+    /** The run it belongs to; `null` for changes made outside a run. */
+    readonly runId: string | null;
+    /** Its place in the team's log since the run began, from 1. */
+    readonly seq: number;
+  };
+}[K];
+
+/** Where the rules put the events they cause. */
+export interface TeamEventSink {
+  emit(event: TeamEventDraft): void;
+}

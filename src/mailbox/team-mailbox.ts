@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { TeamError } from '../errors/index.js';
+import type { TeamEventSink } from '../events/team-event-map.js';
+import { recorderOf } from '../state/change-recorder.js';
+import type { InMemoryMessageBus } from '../state/in-memory-message-bus.js';
+import { checkActor, checkRoster, type TeamRoster } from '../state/roster.js';
+import type { SentMessage, TeamMessage } from './message.js';
+import { recipientsOf } from './recipients.js';
+
+const MAX_MESSAGE_LENGTH = 20_000;
+/** Read messages kept per inbox for inspection; unread ones are always kept. */
+const READ_HISTORY = 100;
+
+export interface MailboxConfig {
+  lead: string;
+  members: readonly string[];
+}
+
+export interface MailboxOptions {
+  /** The clock messages are stamped with. Default: the system clock. */
+  now?: () => Date;
+  /** Makes message ids. Default: random UUIDs, unique across processes. */
+  newId?: () => string;
+}
+
+export interface SendOptions {
+  /** Marks a reply the harness sent for an agent; see `TeamMessage.automatic`. */
+  automatic?: boolean;
+}
+
+/**
+ * The team's mailboxes and their rules, synchronous over a message bus. Delivery is at
+ * least once: a message stays unread until its reader takes it.
+ *
+ * @example
+ * const mailbox = new TeamMailbox(new InMemoryMessageBus({ enabled: true }), undefined,
+ *   { lead: 'editor', members: ['researcher', 'writer'] });
+ * mailbox.send('researcher', 'writer', 'Notes are in task-1');
+ * mailbox.take('writer'); // [{ from: 'researcher', fromAgent: true, content: 'Notes are in task-1', ... }]
+ */
+export class TeamMailbox {
+  readonly #bus: InMemoryMessageBus;
+  readonly #events: TeamEventSink | undefined;
+  readonly #roster: TeamRoster;
+  readonly #now: () => Date;
+  readonly #newId: () => string;
+
+  constructor(
+    bus: InMemoryMessageBus,
+    events: TeamEventSink | undefined,
+    config: MailboxConfig,
+    options: MailboxOptions = {},
+  ) {
+    if (typeof config !== 'object' || config === null) {
+      throw new TeamError('invalid-input', 'A mailbox needs a config with the team lead and members.');
+    }
+    this.#bus = bus;
+    this.#events = events;
+    this.#roster = checkRoster(config);
+    this.#now = options.now ?? (() => new Date());
+    this.#newId = options.newId ?? (() => `msg-${randomUUID()}`);
+  }
+
+  get roster(): TeamRoster {
+    return this.#roster;
+  }
+
+  /**
+   * Sends `content` from `from` to a member, `lead` or `everyone`.
+   * Checks: `from` is on the team; the recipient exists and is not the sender
+   * (`unknown-recipient`); the content is a non-empty string of bounded size.
+   * Changes: appends one copy to each inbox it reaches, unread.
+   * Events: `team:message-sent` with the inboxes reached.
+   */
+  send(from: string, to: string, content: string, options: SendOptions = {}): SentMessage {
+    checkActor(this.#roster, from);
+    const { inboxes, broadcast } = recipientsOf(this.#roster, from, to);
+    if (typeof content !== 'string' || content.trim().length === 0) {
+      throw new TeamError('invalid-input', 'A message needs some content.');
+    }
+    if (content.length > MAX_MESSAGE_LENGTH) {
+      throw new TeamError(
+        'invalid-input',
+        `A message holds at most ${MAX_MESSAGE_LENGTH} characters; shorten it.`,
+      );
+    }
+    const sent: SentMessage = Object.freeze({
+      id: this.#newId(),
+      from,
+      to: Object.freeze(inboxes),
+      content,
+      sentAt: this.#now().toISOString(),
+      broadcast,
+      automatic: options.automatic === true,
+    });
+    for (const reader of inboxes) {
+      const copy: TeamMessage = Object.freeze({ ...sent, to: reader, fromAgent: true, readAt: null });
+      this.#replace(reader, [...this.#bus.inbox(reader), copy]);
+    }
+    const { id, broadcast: toEveryone } = sent;
+    this.#events?.emit({
+      type: 'team:message-sent',
+      data: { id, from, to: sent.to, broadcast: toEveryone, content },
+    });
+    return sent;
+  }
+
+  /** The unread messages of `agent`, oldest first, marked read. */
+  take(agent: string): TeamMessage[] {
+    const unread = this.unread(agent);
+    if (unread.length > 0)
+      this.markRead(
+        agent,
+        unread.map((message) => message.id),
+      );
+    return unread;
+  }
+
+  /** The unread messages of `agent`, oldest first, left unread. */
+  unread(agent: string): TeamMessage[] {
+    checkActor(this.#roster, agent);
+    return this.#bus.inbox(agent).filter((message) => message.readAt === null);
+  }
+
+  hasUnread(agent: string): boolean {
+    checkActor(this.#roster, agent);
+    return this.#bus.inbox(agent).some((message) => message.readAt === null);
+  }
+
+  /** Every message in `agent`'s inbox, read or not, oldest first. */
+  messages(agent: string): readonly TeamMessage[] {
+    checkActor(this.#roster, agent);
+    return this.#bus.inbox(agent);
+  }
+
+  /**
+   * Marks messages read once they are handled: a reader that takes them only after its turn
+   * succeeds gets at-least-once delivery across crashes. Unknown ids are ignored.
+   * Keeps the newest `READ_HISTORY` read messages; drops older read ones.
+   */
+  markRead(agent: string, ids: readonly string[]): void {
+    checkActor(this.#roster, agent);
+    const wanted = new Set(ids);
+    const readAt = this.#now().toISOString();
+    const inbox = this.#bus.inbox(agent);
+    if (!inbox.some((message) => message.readAt === null && wanted.has(message.id))) return;
+    const next = inbox.map((message) =>
+      message.readAt === null && wanted.has(message.id) ? Object.freeze({ ...message, readAt }) : message,
+    );
+    let excess = next.filter((message) => message.readAt !== null).length - READ_HISTORY;
+    this.#replace(
+      agent,
+      next.filter((message) => message.readAt === null || excess-- <= 0),
+    );
+  }
+
+  #replace(agent: string, messages: readonly TeamMessage[]): void {
+    recorderOf(this)?.before(`inbox:${agent}`, this.#bus.inbox(agent));
+    this.#bus.replaceInbox(agent, messages);
+  }
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+// What each file must hold. A hand-edited file that breaks these is refused with its
+// name, before anything is changed.
+
+const text = z.string();
+const nullableText = z.string().nullable();
+
+export const taskSchema = z.object({
+  id: text,
+  title: text,
+  description: text,
+  status: z.enum(['pending', 'in_progress', 'completed']),
+  owner: nullableText,
+  assignee: nullableText,
+  dependsOn: z.array(text),
+  result: nullableText,
+  note: nullableText,
+  closed: z.boolean(),
+  createdBy: text,
+  createdAt: text,
+  updatedAt: text,
+});
+
+export const inboxSchema = z.array(
+  z.object({
+    id: text,
+    from: text,
+    to: text,
+    content: text,
+    sentAt: text,
+    fromAgent: z.literal(true),
+    broadcast: z.boolean(),
+    automatic: z.boolean(),
+    readAt: nullableText,
+  }),
+);
+
+export const configSchema = z.object({
+  name: text,
+  teamId: text,
+  lead: text,
+  members: z.array(text),
+  selfClaim: z.boolean(),
+  maxTasks: z.number().int().positive(),
+  runId: nullableText,
+  createdAt: text,
+  updatedAt: text,
+});
+
+export const highWatermarkSchema = z.number().int().nonnegative();
+
+export const versionSchema = z.object({
+  /** Changes when the stamp is rebuilt or the change log emptied, so that every cache reloads. */
+  epoch: text,
+  version: z.number().int().nonnegative(),
+  eventSeq: z.number().int().nonnegative(),
+});
+export type VersionStamp = z.infer<typeof versionSchema>;
+
+export const journalSchema = z.object({
+  files: z.array(z.object({ path: text, content: nullableText })),
+  log: z.object({ path: text, lines: z.array(z.object({ seq: z.number().int(), line: text })) }).nullable(),
+});
+export type Journal = z.infer<typeof journalSchema>;

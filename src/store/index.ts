@@ -1,0 +1,3 @@
+export { FileStore, type FileStoreOptions } from './file-store.js';
+export { MemoryStore, type MemoryStoreOptions } from './memory-store.js';
+export type { TeamEventListener, TeamInfo, TeamRules, TeamSetup, TeamStore } from './team-store.js';

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { TeamEvent } from '../events/team-event-map.js';
+import { checkName } from '../state/names.js';
+import { Subscribers } from './subscribers.js';
+import { describeTeam, newRunId, requireTeam } from './team-info.js';
+import { type TeamState, teamState, withInfo } from './team-state.js';
+import type { TeamEventListener, TeamInfo, TeamRules, TeamSetup, TeamStore } from './team-store.js';
+import { runTransaction, stampEvents } from './transaction.js';
+
+export interface MemoryStoreOptions {
+  /** The clock tasks, messages and events are stamped with. Default: the system clock. */
+  now?: () => Date;
+}
+
+/**
+ * Keeps teams in this process's memory: the default store of `team.run()` and of tests.
+ * A transaction is one synchronous step, so it is atomic by construction; nothing survives
+ * the process.
+ *
+ * @example
+ * const store = new MemoryStore();
+ * await store.createTeam('newsroom', { lead: 'editor', members: ['writer'] });
+ * await store.transact('newsroom', ({ board }) => board.createTask({ title: 'Draft' }, 'editor'));
+ */
+export class MemoryStore implements TeamStore {
+  readonly #teams = new Map<string, TeamState>();
+  readonly #logs = new Map<string, TeamEvent[]>();
+  readonly #subscribers = new Subscribers();
+  readonly #now: () => Date;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  async createTeam(name: string, setup: TeamSetup): Promise<TeamInfo> {
+    checkName('team', name);
+    const existing = this.#teams.get(name);
+    const info = describeTeam(name, setup, existing?.info, this.#now(), randomUUID);
+    this.#teams.set(name, existing ? withInfo(existing, info) : teamState(info));
+    return info;
+  }
+
+  async getTeam(name: string): Promise<TeamInfo | undefined> {
+    checkName('team', name);
+    return this.#teams.get(name)?.info;
+  }
+
+  async listTeams(): Promise<TeamInfo[]> {
+    return [...this.#teams.values()].map((state) => state.info);
+  }
+
+  async transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
+    const state = this.#team(name);
+    const { value, drafts } = runTransaction(state, fn, this.#now);
+    this.#publish(state, stampEvents(state, drafts, this.#now()));
+    return value;
+  }
+
+  async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
+    const state = this.#team(name);
+    const info: TeamInfo = {
+      ...state.info,
+      runId: newRunId(name, this.#now()),
+      updatedAt: this.#now().toISOString(),
+    };
+    const next = options.fresh === false ? withInfo(state, info) : teamState(info);
+    next.eventSeq = 0;
+    this.#teams.set(name, next);
+    this.#logs.set(info.runId as string, []);
+    return info;
+  }
+
+  async readEvents(runId: string): Promise<TeamEvent[]> {
+    return [...(this.#logs.get(runId) ?? [])];
+  }
+
+  subscribe(name: string, listener: TeamEventListener): () => void {
+    return this.#subscribers.add(name, listener);
+  }
+
+  async close(): Promise<void> {}
+
+  #team(name: string): TeamState {
+    checkName('team', name);
+    return requireTeam(name, this.#teams.get(name));
+  }
+
+  #publish(state: TeamState, events: TeamEvent[]): void {
+    if (state.info.runId) this.#logs.get(state.info.runId)?.push(...events);
+    this.#subscribers.publish(state.info.name, events);
+  }
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_MAX_TASKS } from '../board/task-list-state.js';
+import { TeamError } from '../errors/index.js';
+import { checkRoster } from '../state/roster.js';
+import type { TeamInfo, TeamSetup } from './team-store.js';
+
+/** The info of a new team, or of a known one with a new setup (its id and run kept). */
+export function describeTeam(
+  name: string,
+  setup: TeamSetup,
+  existing: TeamInfo | undefined,
+  now: Date,
+  newTeamId: () => string,
+): TeamInfo {
+  if (typeof setup !== 'object' || setup === null) {
+    throw new TeamError('invalid-input', `The team ${name} needs a setup with its lead and members.`);
+  }
+  const { lead, members } = checkRoster(setup);
+  const selfClaim = setup.selfClaim ?? true;
+  const maxTasks = setup.maxTasks ?? DEFAULT_MAX_TASKS;
+  if (typeof selfClaim !== 'boolean')
+    throw new TeamError('invalid-input', 'selfClaim must be true or false.');
+  if (!Number.isInteger(maxTasks) || maxTasks < 1) {
+    throw new TeamError(
+      'invalid-input',
+      `maxTasks must be a whole number of at least 1, not ${String(maxTasks)}.`,
+    );
+  }
+  const stamp = now.toISOString();
+  return {
+    name,
+    teamId: existing?.teamId ?? newTeamId(),
+    lead,
+    members,
+    selfClaim,
+    maxTasks,
+    runId: existing?.runId ?? null,
+    createdAt: existing?.createdAt ?? stamp,
+    updatedAt: stamp,
+  };
+}
+
+export function requireTeam<T>(name: string, team: T | undefined): T {
+  if (team === undefined) {
+    throw new TeamError(
+      'team-not-found',
+      `The store knows no team ${name}: create it with store.createTeam(name, { lead, members }) or run it once.`,
+      { details: { team: name } },
+    );
+  }
+  return team;
+}
+
+/** A run id that sorts by start time and names its team: `newsroom-20261201T062341Z-3fa9c1`. */
+export function newRunId(team: string, now: Date): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  return `${team}-${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
+
+export function checkRunId(runId: unknown): string {
+  if (typeof runId !== 'string' || !RUN_ID.test(runId)) {
+    throw new TeamError('invalid-name', `${JSON.stringify(runId)} is not a run id.`, {
+      details: { kind: 'run id' },
+    });
+  }
+  return runId;
+}

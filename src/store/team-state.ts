@@ -1,0 +1,46 @@
+import type { TeamTask } from '../board/task.js';
+import { emptyTaskList, putTask, type TaskListState } from '../board/task-list-state.js';
+import { TASK_LIST_SECTION } from '../board/team-task-board.js';
+import type { TeamMessage } from '../mailbox/message.js';
+import { InMemoryBlackboard } from '../state/in-memory-blackboard.js';
+import { InMemoryMessageBus } from '../state/in-memory-message-bus.js';
+import type { TeamInfo } from './team-store.js';
+
+/**
+ * One team held in memory: its info, the blackboard with its task list and the bus with
+ * its inboxes. The MemoryStore keeps these as the truth; the FileStore as a cache of its files.
+ */
+export interface TeamState {
+  info: TeamInfo;
+  readonly blackboard: InMemoryBlackboard;
+  readonly bus: InMemoryMessageBus;
+  /** Events committed since the run began. */
+  eventSeq: number;
+}
+
+interface TeamContent {
+  tasks?: readonly TeamTask[];
+  highWatermark?: number;
+  inboxes?: Record<string, readonly TeamMessage[]>;
+}
+
+export function teamState(info: TeamInfo, content: TeamContent = {}, eventSeq = 0): TeamState {
+  const list = emptyTaskList({ lead: info.lead, members: info.members }, info);
+  for (const task of content.tasks ?? []) putTask(list, task);
+  list.highWatermark = content.highWatermark ?? 0;
+  const blackboard = new InMemoryBlackboard({ enabled: true, sections: { [TASK_LIST_SECTION]: list } });
+  const bus = new InMemoryMessageBus({ enabled: true });
+  for (const [agent, messages] of Object.entries(content.inboxes ?? {})) bus.replaceInbox(agent, messages);
+  return { info, blackboard, bus, eventSeq };
+}
+
+export function taskList(state: TeamState): TaskListState {
+  return state.blackboard.read<TaskListState>(TASK_LIST_SECTION) as TaskListState;
+}
+
+/** The same team with a new roster or options; tasks and inboxes carried over. */
+export function withInfo(state: TeamState, info: TeamInfo): TeamState {
+  const list = taskList(state);
+  const inboxes = Object.fromEntries(state.bus.agents().map((agent) => [agent, state.bus.inbox(agent)]));
+  return teamState(info, { tasks: list.tasks, highWatermark: list.highWatermark, inboxes }, state.eventSeq);
+}

@@ -1,0 +1,77 @@
+import type { TeamTaskBoard } from '../board/team-task-board.js';
+import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
+import type { TeamMailbox } from '../mailbox/team-mailbox.js';
+
+/** What a store needs to know of a team: its roster and the options of its task list. */
+export interface TeamSetup {
+  lead: string;
+  members: readonly string[];
+  /** Default `true`. */
+  selfClaim?: boolean;
+  /** Default 50. */
+  maxTasks?: number;
+}
+
+/** A team as its store knows it. */
+export interface TeamInfo {
+  readonly name: string;
+  /** Stable for the life of the team in this store; runs are keyed by it. */
+  readonly teamId: string;
+  readonly lead: string;
+  readonly members: readonly string[];
+  readonly selfClaim: boolean;
+  readonly maxTasks: number;
+  /** The run events are logged under, if one was started. */
+  readonly runId: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** The rules of one team, lent for the length of a transaction. */
+export interface TeamRules {
+  readonly board: TeamTaskBoard;
+  readonly mailbox: TeamMailbox;
+  /** Records an event of the caller's own (a turn, the run's end) in the same commit. */
+  emit(event: TeamEventDraft): void;
+}
+
+export type TeamEventListener = (events: readonly TeamEvent[]) => void;
+
+/**
+ * Where a team's task list, mailboxes and event log live.
+ *
+ * Contract:
+ * - `transact(team, fn)` runs `fn` with the team's rules, atomically with respect to every
+ *   other transaction on the team, in this process and in any other process or machine that
+ *   shares the store. `fn` must be synchronous: it runs inside the store's lock or database
+ *   transaction. If `fn` throws, nothing it did is kept and the error is rethrown.
+ * - A commit persists only what `fn` changed. Its events are appended to the team's run log
+ *   in the same commit, then passed to this process's subscribers, in commit order; events
+ *   are never emitted for a change that was not committed.
+ * - Stores add durability and atomicity, never rules: every store runs the same
+ *   `TeamTaskBoard` and `TeamMailbox`, so every store refuses alike.
+ *
+ * Deliberately left out: waking subscribers in other processes (an optional capability of
+ * stores that span processes) and any scheduling; those belong to the runtime.
+ */
+export interface TeamStore {
+  /**
+   * Makes the team known, or updates the roster and options of a known team (its tasks,
+   * inboxes and id stay).
+   */
+  createTeam(name: string, setup: TeamSetup): Promise<TeamInfo>;
+  getTeam(name: string): Promise<TeamInfo | undefined>;
+  listTeams(): Promise<TeamInfo[]>;
+  transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T>;
+  /**
+   * Starts a run: later events are logged under the new run id. With `fresh` (the default)
+   * the task list and inboxes are emptied first.
+   */
+  startRun(name: string, options?: { fresh?: boolean }): Promise<TeamInfo>;
+  /** The events logged for a run, in commit order. */
+  readEvents(runId: string): Promise<TeamEvent[]>;
+  /** Listens to the team's committed events in this process. Returns the unsubscribe. */
+  subscribe(name: string, listener: TeamEventListener): () => void;
+  /** Releases what the store holds (locks, connections). Safe to call twice. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,103 @@
+import type { TeamTask } from '../board/task.js';
+import { putTask, removeTask } from '../board/task-list-state.js';
+import { TeamTaskBoard } from '../board/team-task-board.js';
+import { TeamError } from '../errors/index.js';
+import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
+import type { TeamMessage } from '../mailbox/message.js';
+import { TeamMailbox } from '../mailbox/team-mailbox.js';
+import { attachRecorder, type ChangeRecorder, type StateKey } from '../state/change-recorder.js';
+import { type TeamState, taskList } from './team-state.js';
+import type { TeamRules } from './team-store.js';
+
+export interface Committed<T> {
+  readonly value: T;
+  /** The keys `fn` changed, each once. */
+  readonly changed: readonly StateKey[];
+  readonly drafts: readonly TeamEventDraft[];
+}
+
+/** Remembers the first previous value of every key a transaction touches. */
+class UndoLog implements ChangeRecorder {
+  readonly previous = new Map<StateKey, unknown>();
+  sealed = false;
+
+  before(key: StateKey, previous: unknown): void {
+    this.checkOpen();
+    if (!this.previous.has(key)) this.previous.set(key, previous);
+  }
+
+  /** Rules kept past their transaction (an async callback) must not change the state outside the lock. */
+  checkOpen(): void {
+    if (this.sealed) {
+      throw new TeamError(
+        'invalid-input',
+        "These rules belong to a finished transaction: use them inside transact's callback.",
+      );
+    }
+  }
+
+  undo(state: TeamState): void {
+    const list = taskList(state);
+    for (const [key, previous] of this.previous) {
+      if (key === 'highWatermark') list.highWatermark = previous as number;
+      else if (key.startsWith('task:')) {
+        const id = key.slice('task:'.length);
+        if (previous === undefined) removeTask(list, id);
+        else putTask(list, previous as TeamTask);
+      } else state.bus.replaceInbox(key.slice('inbox:'.length), previous as readonly TeamMessage[]);
+    }
+  }
+}
+
+function isThenable(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/**
+ * Runs `fn` over the team's state as one all-or-nothing step: when it throws, every change
+ * it made is undone before the error is rethrown. The caller persists `changed` and then
+ * publishes the events; nothing here does I/O.
+ */
+export function runTransaction<T>(
+  state: TeamState,
+  fn: (rules: TeamRules) => T,
+  now: () => Date,
+): Committed<T> {
+  const undo = new UndoLog();
+  const drafts: TeamEventDraft[] = [];
+  const sink = {
+    emit: (event: TeamEventDraft) => {
+      undo.checkOpen();
+      drafts.push(event);
+    },
+  };
+  const board = new TeamTaskBoard(state.blackboard, sink, { now });
+  const mailbox = new TeamMailbox(state.bus, sink, state.info, { now });
+  attachRecorder(board, undo);
+  attachRecorder(mailbox, undo);
+  const rules: TeamRules = { board, mailbox, emit: sink.emit };
+  try {
+    const value = fn(rules);
+    if (isThenable(value)) {
+      throw new TeamError(
+        'invalid-input',
+        "A transaction's callback must be synchronous: it runs inside the store's lock. Await outside it.",
+      );
+    }
+    return { value, changed: [...undo.previous.keys()], drafts };
+  } catch (error) {
+    undo.undo(state);
+    throw error;
+  } finally {
+    undo.sealed = true;
+  }
+}
+
+/** Stamps a commit's events with their team, run, time and place in the log. */
+export function stampEvents(state: TeamState, drafts: readonly TeamEventDraft[], now: Date): TeamEvent[] {
+  const timestamp = now.toISOString();
+  const { name: team, runId } = state.info;
+  return drafts.map((draft) => ({ ...draft, timestamp, team, runId, seq: ++state.eventSeq }) as TeamEvent);
+}

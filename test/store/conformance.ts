@@ -1,0 +1,179 @@
+import type { TeamEvent, TeamStore } from 'agent-teams';
+import { describe, expect, test } from 'vitest';
+
+const setup = { lead: 'editor', members: ['researcher', 'writer'] };
+
+/**
+ * The behaviour every store must show: the same rules, atomic transactions, events after
+ * commit, runs and their logs. Each store's test file runs it with its own factory.
+ */
+export function storeConformance(kind: string, makeStore: () => Promise<TeamStore> | TeamStore): void {
+  describe(`${kind}: the TeamStore contract`, () => {
+    test('createTeam makes a team known; again, it keeps the id and takes the new roster', async () => {
+      const store = await makeStore();
+      const made = await store.createTeam('newsroom', setup);
+      expect(made).toMatchObject({ name: 'newsroom', lead: 'editor', members: ['researcher', 'writer'] });
+      expect(made.teamId).toMatch(/\S+/);
+      const again = await store.createTeam('newsroom', {
+        ...setup,
+        members: ['researcher', 'writer', 'checker'],
+      });
+      expect(again.teamId).toBe(made.teamId);
+      expect(await store.getTeam('newsroom')).toEqual(again);
+      expect((await store.listTeams()).map((team) => team.name)).toEqual(['newsroom']);
+      expect(await store.getTeam('other')).toBeUndefined();
+      await store.close();
+    });
+
+    test('bad setups are refused and nothing is made', async () => {
+      const store = await makeStore();
+      await expect(store.createTeam('t', { lead: 'editor', members: [] })).rejects.toMatchObject({
+        code: 'invalid-input',
+      });
+      await expect(store.createTeam('t', { ...setup, maxTasks: 0 })).rejects.toMatchObject({
+        code: 'invalid-input',
+      });
+      expect(await store.getTeam('t')).toBeUndefined();
+    });
+
+    test('transact runs the rules and answers their value; an unknown team is an error', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      const task = await store.transact('newsroom', ({ board }) =>
+        board.createTask({ title: 'Research' }, 'editor'),
+      );
+      expect(task.id).toBe('task-1');
+      const claimed = await store.transact('newsroom', ({ board }) => board.claimTask('researcher'));
+      expect(claimed).toMatchObject({ id: 'task-1', status: 'in_progress', owner: 'researcher' });
+      await expect(store.transact('nobody', () => 1)).rejects.toMatchObject({ code: 'team-not-found' });
+    });
+
+    test('every store refuses alike, with the rule’s own message', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      await store.transact('newsroom', ({ board }) => {
+        board.createTask({ id: 'research', title: 'Research' }, 'editor');
+        board.createTask({ id: 'draft', title: 'Draft', dependsOn: ['research'] }, 'editor');
+      });
+      await expect(
+        store.transact('newsroom', ({ board }) => board.claimTask('writer', 'draft')),
+      ).rejects.toThrow('The task draft waits for research to be completed');
+    });
+
+    test('a transaction that throws keeps nothing it did', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      const seen: TeamEvent[] = [];
+      store.subscribe('newsroom', (events) => seen.push(...events));
+      await expect(
+        store.transact('newsroom', ({ board, mailbox }) => {
+          board.createTask({ title: 'One' }, 'editor');
+          board.claimTask('writer');
+          mailbox.send('writer', 'lead', 'started');
+          board.createTask({ title: 'Bad', dependsOn: ['nope'] }, 'editor');
+        }),
+      ).rejects.toMatchObject({ code: 'dependency-not-found' });
+      const after = await store.transact('newsroom', ({ board, mailbox }) => ({
+        tasks: board.listTasks(),
+        inbox: mailbox.messages('editor'),
+        next: board.createTask({ title: 'Two' }, 'editor').id,
+      }));
+      expect(after.tasks).toEqual([]);
+      expect(after.inbox).toEqual([]);
+      expect(after.next).toBe('task-1');
+      expect(seen.map((event) => event.type)).toEqual(['team:task-created']);
+    });
+
+    test('a callback must be synchronous, and its rules die with the transaction', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      await expect(
+        store.transact('newsroom', async ({ board }) => board.createTask({ title: 'Async' }, 'editor')),
+      ).rejects.toMatchObject({ code: 'invalid-input' });
+      let kept: { createTask: (task: { title: string }, by: string) => unknown } | undefined;
+      await store.transact('newsroom', ({ board }) => {
+        kept = board;
+      });
+      expect(() => kept?.createTask({ title: 'Late' }, 'editor')).toThrow(/finished transaction/);
+      expect(await store.transact('newsroom', ({ board }) => board.listTasks())).toEqual([]);
+    });
+
+    test('subscribers get each commit’s events, stamped, in commit order', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      const batches: TeamEvent[][] = [];
+      const stop = store.subscribe('newsroom', (events) => batches.push([...events]));
+      await store.transact('newsroom', ({ board }) =>
+        board.createTask({ title: 'One', assignee: 'writer' }, 'editor'),
+      );
+      await store.transact('newsroom', ({ board, mailbox }) => {
+        board.claimTask('writer');
+        mailbox.send('writer', 'everyone', 'on it');
+      });
+      await store.transact('newsroom', ({ board }) => board.listTasks());
+      stop();
+      await store.transact('newsroom', ({ board }) => board.createTask({ title: 'Unheard' }, 'editor'));
+      expect(batches.map((batch) => batch.map((event) => event.type))).toEqual([
+        ['team:task-created'],
+        ['team:task-claimed', 'team:message-sent'],
+      ]);
+      const [claimed, sent] = batches[1] ?? [];
+      expect(claimed).toMatchObject({ team: 'newsroom', seq: 2, data: { member: 'writer' } });
+      expect(sent).toMatchObject({ seq: 3, data: { to: ['editor', 'researcher'], broadcast: true } });
+      expect(Date.parse(claimed?.timestamp ?? '')).not.toBeNaN();
+    });
+
+    test('a fresh run empties the list and inboxes and logs its events under its run id', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      await store.transact('newsroom', ({ board, mailbox }) => {
+        board.createTask({ title: 'Old' }, 'editor');
+        mailbox.send('editor', 'writer', 'old news');
+      });
+      const run = await store.startRun('newsroom');
+      expect(run.runId).toMatch(/^newsroom-\d{8}T\d{6}Z-[0-9a-f]{6}$/);
+      await store.transact('newsroom', ({ board, mailbox, emit }) => {
+        emit({ type: 'team:start', data: { lead: 'editor', members: ['researcher', 'writer'] } });
+        board.createTask({ title: 'New' }, 'editor');
+        expect(mailbox.messages('writer')).toEqual([]);
+      });
+      const events = await store.readEvents(run.runId as string);
+      expect(events.map((event) => [event.seq, event.type, event.runId])).toEqual([
+        [1, 'team:start', run.runId],
+        [2, 'team:task-created', run.runId],
+      ]);
+      expect(events[1]).toMatchObject({ data: { task: { id: 'task-1', title: 'New' } } });
+      expect((await store.getTeam('newsroom'))?.runId).toBe(run.runId);
+    });
+
+    test('a run with fresh: false keeps tasks and unread messages', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      await store.startRun('newsroom');
+      await store.transact('newsroom', ({ board, mailbox }) => {
+        board.createTask({ title: 'Kept' }, 'editor');
+        mailbox.send('editor', 'writer', 'still unread');
+      });
+      const resumed = await store.startRun('newsroom', { fresh: false });
+      const state = await store.transact('newsroom', ({ board, mailbox }) => ({
+        tasks: board.listTasks().map((task) => task.title),
+        unread: mailbox.unread('writer').map((message) => message.content),
+      }));
+      expect(state).toEqual({ tasks: ['Kept'], unread: ['still unread'] });
+      expect(await store.readEvents(resumed.runId as string)).toEqual([]);
+    });
+
+    test('what a store hands out survives a JSON round trip unchanged', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      const snapshot = await store.transact('newsroom', ({ board, mailbox }) => {
+        board.createTask({ title: 'T', description: 'd', assignee: 'writer' }, 'editor');
+        board.claimTask('writer');
+        board.updateTask('task-1', { status: 'completed', result: 'r', note: 'n' }, 'writer');
+        mailbox.send('writer', 'lead', 'done');
+        return { tasks: board.listTasks(), inbox: mailbox.messages('editor') };
+      });
+      expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot);
+    });
+  });
+}

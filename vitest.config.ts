@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      'agent-teams/testing': fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
+      'agent-teams': fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    // The JSON report is what .ci/run counts passes and failures from.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-results.json' },
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
