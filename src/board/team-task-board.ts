@@ -8,6 +8,7 @@ import { claimableBy, claimTask } from './claim.js';
 import { createTask } from './create.js';
 import { blockersOf, freedBy } from './dependencies.js';
 import { releaseMember } from './release-member.js';
+import { requeueInProgress } from './requeue.js';
 import type { NewTask, TaskChange, TeamTask } from './task.js';
 import {
   emptyTaskList,
@@ -113,6 +114,11 @@ export class TeamTaskBoard {
   /** Gives all of `member`'s tasks back to the list; answers the tasks it changed. */
   releaseMember(member: string, by: string): TeamTask[] {
     return this.#apply((state, context) => releaseMember(state, member, by, context));
+  }
+
+  /** Puts every in-progress task back to pending, assignees kept (the lead, for a stopped run). */
+  requeueInProgress(by: string): TeamTask[] {
+    return this.#apply((state, context) => requeueInProgress(state, by, context));
   }
 
   getTask(taskId: string): TeamTask | undefined {

@@ -24,6 +24,11 @@ export type TeamErrorCode =
   | 'task-in-progress'
   | 'task-completed'
   | 'result-required'
+  // models and agents
+  | 'unknown-provider'
+  | 'missing-api-key'
+  | 'agent-failed'
+  | 'aborted'
   // stores
   | 'team-not-found'
   | 'corrupt-file'

@@ -1,10 +1,12 @@
+import type { TokenUsage } from '../agent/usage.js';
 import type { TaskStatus, TeamTask } from '../board/task.js';
 
 /** Why an agent takes a turn. */
 export type TurnReason = 'start' | 'task' | 'message' | 'stalled' | 'synthesis';
 export type AgentRole = 'lead' | 'member';
 export type MemberStatus = 'idle' | 'working' | 'stopped' | 'failed';
-export type StopReason = 'completed' | 'no-tasks' | 'stalled' | 'turn-limit' | 'budget' | 'aborted';
+/** Why a run ended: the seed's four, `aborted` (by its signal) and `failed` (an agent's turn threw). */
+export type StopReason = 'completed' | 'no-tasks' | 'stalled' | 'turn-limit' | 'aborted' | 'failed';
 
 /** How many tasks are in each state; `closed` are also counted in `completed`. */
 export interface TaskCounts {
@@ -40,6 +42,14 @@ export interface TeamEventMap {
     readonly output: string;
     readonly error: string | null;
   };
+  /** The tokens (and cost, where priced) of a turn that just ended; before its `team:member-finished`. */
+  'team:turn-usage': {
+    readonly member: string;
+    readonly role: AgentRole;
+    readonly turn: number;
+    readonly model: string;
+    readonly usage: TokenUsage;
+  };
   /** A task was put on the list. */
   'team:task-created': { readonly task: TeamTask; readonly by: string };
   /** A pending task was given to a member; `previousOwner` is whom it was given to before. */
@@ -71,6 +81,8 @@ export interface TeamEventMap {
     readonly to: readonly string[];
     readonly broadcast: boolean;
     readonly content: string;
+    /** A reply the harness sent for an agent (see `TeamMessage.automatic`). */
+    readonly automatic: boolean;
   };
   /** The run ended; after everything else of the run. */
   'team:complete': {
@@ -78,6 +90,8 @@ export interface TeamEventMap {
     readonly tasks: TaskCounts;
     readonly leadTurns: number;
     readonly memberTurns: number;
+    /** What failed, when `stopReason` is `failed`. */
+    readonly error: string | null;
   };
 }
 

@@ -97,10 +97,10 @@ export class TeamMailbox {
       const copy: TeamMessage = Object.freeze({ ...sent, to: reader, fromAgent: true, readAt: null });
       this.#replace(reader, [...this.#bus.inbox(reader), copy]);
     }
-    const { id, broadcast: toEveryone } = sent;
+    const { id, to: reached, broadcast: toEveryone, automatic } = sent;
     this.#events?.emit({
       type: 'team:message-sent',
-      data: { id, from, to: sent.to, broadcast: toEveryone, content },
+      data: { id, from, to: reached, broadcast: toEveryone, content, automatic },
     });
     return sent;
   }

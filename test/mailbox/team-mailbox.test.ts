@@ -61,7 +61,14 @@ describe('TeamMailbox', () => {
     expect(events).toEqual([
       {
         type: 'team:message-sent',
-        data: { id: 'm1', from: 'writer', to: ['editor'], broadcast: false, content: 'Draft is ready' },
+        data: {
+          id: 'm1',
+          from: 'writer',
+          to: ['editor'],
+          broadcast: false,
+          content: 'Draft is ready',
+          automatic: false,
+        },
       },
       {
         type: 'team:message-sent',
@@ -71,6 +78,7 @@ describe('TeamMailbox', () => {
           to: ['researcher', 'writer', 'checker'],
           broadcast: true,
           content: 'Deadline is noon',
+          automatic: false,
         },
       },
     ]);

@@ -1,0 +1,63 @@
+// Makespan of agent-teams' event-driven scheduler against the lower bound, beside a 500 ms
+// polling scheduler and a batch-of-N scheduler as peers run them, on the same rules, store
+// and simulated model (200 ms a call). Run: npm run bench:makespan
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, MemoryStore, Team } from '../src/index.js';
+import { scriptedModel } from '../src/testing/index.js';
+import { batchRun } from './peers/batch-scheduler.js';
+import { pollingRun } from './peers/polling-scheduler.js';
+import { independent, layered, lowerBound, MEMBERS, mixed, type Workload } from './workloads.js';
+
+/** agent-teams: the tasks pre-seeded, members self-claim, each task one model call. */
+async function ours(workload: Workload): Promise<number> {
+  const model = scriptedModel((call) => (call.taskId ? `done ${call.taskId}` : 'Go.'), {
+    latencyMs: (call) => (call.taskId ? workload.duration(call.taskId) : 0),
+  });
+  const team = new Team({
+    name: 'bench',
+    lead: new Agent({ name: 'lead', model, instructions: '' }),
+    members: MEMBERS.map((name) => new Agent({ name, model, instructions: '' })),
+    tasks: workload.tasks,
+    maxConcurrentMembers: MEMBERS.length,
+    synthesize: false,
+  });
+  let first = 0;
+  let last = 0;
+  team.on('team:member-started', (event) => {
+    if (event.data.role === 'member' && first === 0) first = performance.now();
+  });
+  team.on('team:task-completed', () => {
+    last = performance.now();
+  });
+  await team.run({ input: 'Do the tasks.' });
+  return last - first;
+}
+
+async function peer(workload: Workload, kind: 'polling' | 'batch'): Promise<number> {
+  const store = new MemoryStore();
+  await store.createTeam('bench', { lead: 'lead', members: MEMBERS });
+  await store.transact('bench', ({ board }) => {
+    for (const task of workload.tasks) board.createTask(task, 'lead');
+  });
+  const work = async (_member: string, taskId: string) => {
+    await sleep(workload.duration(taskId));
+    return `done ${taskId}`;
+  };
+  const start = performance.now();
+  if (kind === 'polling') await pollingRun(store, 'bench', MEMBERS, work, 500);
+  else await batchRun(store, 'bench', MEMBERS, work);
+  return performance.now() - start;
+}
+
+console.log(
+  '| workload | lower bound ms | agent-teams ms (ratio) | 500 ms polling ms (ratio) | batch of 3 ms (ratio) |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: |');
+for (const workload of [independent, layered, mixed]) {
+  const bound = lowerBound(workload, MEMBERS.length);
+  await ours(workload); // warm-up
+  const cells = [await ours(workload), await peer(workload, 'polling'), await peer(workload, 'batch')].map(
+    (ms) => `${ms.toFixed(0)} (${(ms / bound).toFixed(3)})`,
+  );
+  console.log(`| ${workload.name} | ${bound} | ${cells.join(' | ')} |`);
+}

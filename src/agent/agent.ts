@@ -1,0 +1,89 @@
+import type { ToolSet } from 'ai';
+import { TeamError } from '../errors/index.js';
+import { checkName } from '../state/names.js';
+import type { ModelSpec } from './resolve-model.js';
+
+export interface AgentMetadata {
+  /** What the agent is good at; the lead reads it in the roster. */
+  expertise?: readonly string[];
+  [key: string]: unknown;
+}
+
+export interface AgentConfig {
+  name: string;
+  /** An AI SDK language model, or `provider/model` (see `resolveModel`). */
+  model: ModelSpec;
+  instructions: string;
+  /** What the lead reads about this agent; the start of `instructions` when left out. */
+  description?: string;
+  /** Model calls (tool-loop steps) in one turn. Default 10. */
+  maxIterations?: number;
+  /** AI SDK tools of its own; one named like a team tool takes that tool's place. */
+  tools?: ToolSet;
+  metadata?: AgentMetadata;
+}
+
+const DEFAULT_MAX_ITERATIONS = 10;
+
+/**
+ * An LLM agent: a name, a model, instructions and tools. A team gives it its team tools
+ * and runs its turns.
+ *
+ * @example
+ * const researcher = new Agent({ name: 'researcher', model: 'openai/gpt-5.5', instructions: 'Research.',
+ *   description: 'Finds facts and sources', metadata: { expertise: ['sources'] } });
+ */
+export class Agent {
+  readonly name: string;
+  readonly model: ModelSpec;
+  readonly instructions: string;
+  readonly description: string | undefined;
+  readonly maxIterations: number;
+  readonly tools: ToolSet;
+  readonly metadata: AgentMetadata;
+
+  constructor(config: AgentConfig) {
+    if (typeof config !== 'object' || config === null) {
+      throw new TeamError('invalid-input', 'An agent needs a config with its name, model and instructions.');
+    }
+    this.name = checkName('agent', config.name);
+    if (config.model === undefined || config.model === null || config.model === '') {
+      throw new TeamError('invalid-input', `The agent ${this.name} needs a model.`);
+    }
+    if (typeof config.instructions !== 'string') {
+      throw new TeamError('invalid-input', `The agent ${this.name} needs instructions (a string).`);
+    }
+    const maxIterations = config.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+    if (!Number.isInteger(maxIterations) || maxIterations < 1) {
+      throw new TeamError(
+        'invalid-input',
+        `maxIterations of ${this.name} must be a whole number of at least 1.`,
+      );
+    }
+    this.model = config.model;
+    this.instructions = config.instructions;
+    this.description = config.description;
+    this.maxIterations = maxIterations;
+    this.tools = config.tools ?? {};
+    this.metadata = config.metadata ?? {};
+  }
+
+  /** The same agent with another model (for a quick try, or a test). */
+  withModel(model: ModelSpec): Agent {
+    return new Agent({
+      name: this.name,
+      model,
+      instructions: this.instructions,
+      description: this.description,
+      maxIterations: this.maxIterations,
+      tools: this.tools,
+      metadata: this.metadata,
+    });
+  }
+
+  /** What the lead reads about the agent: its description, or the start of its instructions. */
+  get summary(): string {
+    const text = (this.description ?? this.instructions).trim().replace(/\s+/g, ' ');
+    return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+  }
+}

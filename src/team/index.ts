@@ -1,0 +1,5 @@
+export type { AgentResult, MemberSummary, RunUsage, TeamResult, TeamRunResult } from './run-result.js';
+export { type RunOptions, Team } from './team.js';
+export type { TeamConfig } from './team-options.js';
+export { createTeamTools, teamToolsFor } from './tools/create-team-tools.js';
+export type { TeamToolContext } from './tools/tool-context.js';

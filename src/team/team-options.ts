@@ -1,0 +1,103 @@
+import { Agent } from '../agent/agent.js';
+import { DEFAULT_PRICES, type ModelPrice } from '../agent/usage.js';
+import type { NewTask } from '../board/task.js';
+import { TeamError } from '../errors/index.js';
+import { checkName } from '../state/names.js';
+import { checkRoster } from '../state/roster.js';
+import type { TeamStore } from '../store/team-store.js';
+
+export interface TeamConfig {
+  name: string;
+  lead: Agent;
+  members: readonly Agent[];
+  /** Where the task list, mailboxes and event log live. Default: a new `MemoryStore`. */
+  store?: TeamStore;
+  /** Tasks on the list before the lead's first turn (created as by the lead). Default `[]`. */
+  tasks?: readonly NewTask[];
+  /** Idle members take unassigned tasks; without it only assigned tasks are worked on. Default `true`. */
+  selfClaim?: boolean;
+  /** Members in a turn at the same time. Default 4. */
+  maxConcurrentMembers?: number;
+  /** Lead turns before the final answer, its first turn included. Default 6. */
+  maxLeadTurns?: number;
+  /** Turns of each member; a member out of turns gives its tasks back. Default 8. */
+  maxTurnsPerMember?: number;
+  /** Tasks the list holds. Default 50. */
+  maxTasks?: number;
+  /** The lead writes the final answer; without it the output is the tasks and their results. Default `true`. */
+  synthesize?: boolean;
+  /** `fail` (default): a member whose turn throws fails the run; `skip`: it is marked failed and its tasks go back. */
+  errorHandling?: { onAgentFailure: 'fail' | 'skip' };
+  /** Same as `errorHandling: { onAgentFailure: 'skip' }`. Default `false`. */
+  partialResults?: boolean;
+  /** USD per million tokens by model id, over the built-in table (`DEFAULT_PRICES`). */
+  pricing?: Readonly<Record<string, ModelPrice>>;
+}
+
+/** The options with their defaults, checked. */
+export interface TeamSettings {
+  readonly name: string;
+  readonly lead: Agent;
+  readonly members: readonly Agent[];
+  readonly tasks: readonly NewTask[];
+  readonly selfClaim: boolean;
+  readonly maxConcurrentMembers: number;
+  readonly maxLeadTurns: number;
+  readonly maxTurnsPerMember: number;
+  readonly maxTasks: number;
+  readonly synthesize: boolean;
+  /** Whether a member's failure leaves the run going (`skip` or `partialResults`). */
+  readonly skipFailedMembers: boolean;
+  readonly pricing: Readonly<Record<string, ModelPrice>>;
+}
+
+function count(name: string, value: unknown, fallback: number): number {
+  const chosen = value ?? fallback;
+  if (!Number.isInteger(chosen) || (chosen as number) < 1) {
+    throw new TeamError(
+      'invalid-input',
+      `${name} must be a whole number of at least 1, not ${String(value)}.`,
+    );
+  }
+  return chosen as number;
+}
+
+function flag(name: string, value: unknown, fallback: boolean): boolean {
+  const chosen = value ?? fallback;
+  if (typeof chosen !== 'boolean') throw new TeamError('invalid-input', `${name} must be true or false.`);
+  return chosen;
+}
+
+export function teamSettings(config: TeamConfig): TeamSettings {
+  if (typeof config !== 'object' || config === null) {
+    throw new TeamError('invalid-input', 'A team needs a config with its name, lead and members.');
+  }
+  const name = checkName('team', config.name);
+  if (!(config.lead instanceof Agent))
+    throw new TeamError('invalid-input', `The lead of ${name} must be an Agent.`);
+  if (!Array.isArray(config.members) || config.members.some((member) => !(member instanceof Agent))) {
+    throw new TeamError('invalid-input', `The members of ${name} must be a list of Agents.`);
+  }
+  checkRoster({ lead: config.lead.name, members: config.members.map((member) => member.name) });
+  const onAgentFailure = config.errorHandling?.onAgentFailure ?? 'fail';
+  if (onAgentFailure !== 'fail' && onAgentFailure !== 'skip') {
+    throw new TeamError('invalid-input', 'errorHandling.onAgentFailure must be "fail" or "skip".');
+  }
+  if (config.tasks !== undefined && !Array.isArray(config.tasks)) {
+    throw new TeamError('invalid-input', 'tasks must be a list of tasks.');
+  }
+  return {
+    name,
+    lead: config.lead,
+    members: config.members,
+    tasks: config.tasks ?? [],
+    selfClaim: flag('selfClaim', config.selfClaim, true),
+    maxConcurrentMembers: count('maxConcurrentMembers', config.maxConcurrentMembers, 4),
+    maxLeadTurns: count('maxLeadTurns', config.maxLeadTurns, 6),
+    maxTurnsPerMember: count('maxTurnsPerMember', config.maxTurnsPerMember, 8),
+    maxTasks: count('maxTasks', config.maxTasks, 50),
+    synthesize: flag('synthesize', config.synthesize, true),
+    skipFailedMembers: onAgentFailure === 'skip' || flag('partialResults', config.partialResults, false),
+    pricing: { ...DEFAULT_PRICES, ...config.pricing },
+  };
+}

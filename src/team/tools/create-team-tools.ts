@@ -1,0 +1,39 @@
+import type { ToolSet } from 'ai';
+import type { AgentRole } from '../../events/team-event-map.js';
+import { assignTaskTool, createTaskTool } from './lead-tools.js';
+import { readInboxTool, sendMessageTool } from './message-tools.js';
+import { claimTaskTool, getTaskTool, listTasksTool, updateTaskTool } from './task-tools.js';
+import type { TeamToolContext } from './tool-context.js';
+
+/** Which team tools each role gets (the seed's table, plus get_task for both). */
+const ROLE_TOOLS: Record<AgentRole, readonly string[]> = {
+  lead: ['create_task', 'assign_task', 'list_tasks', 'get_task', 'update_task', 'send_message', 'read_inbox'],
+  member: ['list_tasks', 'get_task', 'claim_task', 'update_task', 'send_message', 'read_inbox'],
+};
+
+/**
+ * Every team tool, bound to one agent: the tools act as that agent (a message is sent
+ * from it, a task claimed for it), so no agent can act as another.
+ */
+export function createTeamTools(context: TeamToolContext, agentName: string): ToolSet {
+  return {
+    create_task: createTaskTool(context, agentName),
+    assign_task: assignTaskTool(context, agentName),
+    list_tasks: listTasksTool(context, agentName),
+    get_task: getTaskTool(context),
+    claim_task: claimTaskTool(context, agentName),
+    update_task: updateTaskTool(context, agentName),
+    send_message: sendMessageTool(context, agentName),
+    read_inbox: readInboxTool(context, agentName),
+  };
+}
+
+/** The tools of a role out of `createTeamTools`' set. */
+export function teamToolsFor(tools: ToolSet, role: AgentRole): ToolSet {
+  const picked: ToolSet = {};
+  for (const name of ROLE_TOOLS[role]) {
+    const found = tools[name];
+    if (found) picked[name] = found;
+  }
+  return picked;
+}

@@ -1,0 +1,205 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type NormalReply,
+  replyTo,
+  roughTokens,
+  type Script,
+  type ScriptedCall,
+  scriptedCall,
+  type ToolResult,
+} from './scripted-call.js';
+
+export interface FakeOpenAIServerOptions {
+  /** Simulated time per call, in ms (or computed per call). Default 0. */
+  latencyMs?: number | ((call: ScriptedCall) => number);
+}
+
+/** A chat-completions server on 127.0.0.1 answering from a script. */
+export interface FakeOpenAIServer {
+  /** The base URL to give a client, ending in `/v1`. */
+  readonly url: string;
+  readonly calls: ScriptedCall[];
+  close(): Promise<void>;
+}
+
+interface ChatMessage {
+  role: string;
+  content?: unknown;
+  tool_calls?: { id: string; function: { name: string } }[];
+  tool_call_id?: string;
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('\n');
+}
+
+function parseOutput(content: string): unknown {
+  try {
+    return JSON.parse(content);
+  } catch {
+    return content;
+  }
+}
+
+/** Reads a chat-completions request the way `scriptedCall` wants it. */
+function fromChat(
+  body: { messages?: ChatMessage[]; tools?: { function?: { name?: string } }[] },
+  index: number,
+) {
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const system = messages
+    .filter((message) => message.role === 'system' || message.role === 'developer')
+    .map((message) => textOf(message.content))
+    .join('\n');
+  const lastUser = messages.findLastIndex((message) => message.role === 'user');
+  const after = messages.slice(lastUser + 1);
+  const lastAssistant = after.findLastIndex((message) => message.role === 'assistant');
+  const names = new Map<string, string>();
+  for (const message of after)
+    for (const call of message.tool_calls ?? []) names.set(call.id, call.function.name);
+  const toolResults: ToolResult[] = after
+    .slice(lastAssistant + 1)
+    .filter((message) => message.role === 'tool')
+    .map((message) => ({
+      toolName: names.get(message.tool_call_id ?? '') ?? 'unknown',
+      output: parseOutput(textOf(message.content)),
+    }));
+  return scriptedCall({
+    index,
+    system,
+    prompt: lastUser >= 0 ? textOf(messages[lastUser]?.content) : '',
+    step: after.filter((message) => message.role === 'assistant').length,
+    toolResults,
+    tools: (body.tools ?? []).map((tool) => tool.function?.name ?? ''),
+  });
+}
+
+function completion(reply: NormalReply, model: string, index: number, promptTokens: number) {
+  const toolCalls = reply.toolCalls.map((call, position) => ({
+    id: `call-${index}-${position}`,
+    type: 'function',
+    function: { name: call.toolName, arguments: JSON.stringify(call.input) },
+  }));
+  const completionTokens = roughTokens(reply.text + JSON.stringify(toolCalls));
+  return {
+    id: `chatcmpl-${index}`,
+    created: Math.floor(Date.now() / 1000),
+    model,
+    message: {
+      role: 'assistant',
+      content: reply.text || null,
+      ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    },
+    finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+    usage: {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    },
+  };
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of request) body += chunk;
+  return body;
+}
+
+/**
+ * A real HTTP server speaking OpenAI's chat-completions API (`POST /v1/chat/completions`,
+ * streaming or not, and `GET /v1/models`), answering from the same scripts as
+ * `scriptedModel`: the whole provider path of a team is tested over HTTP, with no key.
+ *
+ * @example
+ * const server = await fakeOpenAIServer(['Hello!']);
+ * process.env.OPENAI_COMPATIBLE_BASE_URL = server.url;   // then model: 'openai-compatible/any'
+ * await server.close();
+ */
+export async function fakeOpenAIServer(
+  script: Script,
+  options: FakeOpenAIServerOptions = {},
+): Promise<FakeOpenAIServer> {
+  const calls: ScriptedCall[] = [];
+  const server = createServer(async (request, response) => {
+    try {
+      if (request.method === 'GET' && request.url === '/v1/models') {
+        send(response, 200, {
+          object: 'list',
+          data: [{ id: 'scripted', object: 'model', owned_by: 'agent-teams' }],
+        });
+        return;
+      }
+      if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
+        send(response, 404, {
+          error: { message: `No route ${request.method} ${request.url}`, type: 'invalid_request_error' },
+        });
+        return;
+      }
+      const body = JSON.parse(await readBody(request));
+      const call = fromChat(body, calls.length);
+      calls.push(call);
+      const latency =
+        typeof options.latencyMs === 'function' ? options.latencyMs(call) : (options.latencyMs ?? 0);
+      if (latency > 0) await sleep(latency);
+      const reply = await replyTo(script, call);
+      const answer = completion(
+        reply,
+        String(body.model ?? 'scripted'),
+        call.index,
+        roughTokens(JSON.stringify(body.messages)),
+      );
+      const base = { id: answer.id, created: answer.created, model: answer.model };
+      if (!body.stream) {
+        send(response, 200, {
+          ...base,
+          object: 'chat.completion',
+          choices: [{ index: 0, message: answer.message, finish_reason: answer.finishReason }],
+          usage: answer.usage,
+        });
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const chunk = (choice: unknown, usage?: unknown) =>
+        response.write(
+          `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [choice], ...(usage ? { usage } : {}) })}\n\n`,
+        );
+      const toolCalls = (answer.message.tool_calls ?? []).map((call, position) => ({
+        index: position,
+        ...call,
+      }));
+      chunk({
+        index: 0,
+        delta: {
+          role: 'assistant',
+          content: answer.message.content ?? '',
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
+        finish_reason: null,
+      });
+      chunk({ index: 0, delta: {}, finish_reason: answer.finishReason }, answer.usage);
+      response.end('data: [DONE]\n\n');
+    } catch (error) {
+      if (!response.headersSent) {
+        send(response, 500, {
+          error: { message: error instanceof Error ? error.message : String(error), type: 'server_error' },
+        });
+      } else response.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    calls,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

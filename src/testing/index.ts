@@ -1,0 +1,12 @@
+/**
+ * The testing kit: a deterministic scripted model and a fake OpenAI-compatible server,
+ * for testing teams without API keys.
+ * @module
+ */
+export {
+  type FakeOpenAIServer,
+  type FakeOpenAIServerOptions,
+  fakeOpenAIServer,
+} from './fake-openai-server.js';
+export type { Script, ScriptedCall, ScriptedReply, ToolResult } from './scripted-call.js';
+export { type ScriptedModel, type ScriptedModelOptions, scriptedModel } from './scripted-model.js';

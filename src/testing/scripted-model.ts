@@ -1,0 +1,137 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
+import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
+import {
+  replyTo,
+  roughTokens,
+  type Script,
+  type ScriptedCall,
+  scriptedCall,
+  type ToolResult,
+} from './scripted-call.js';
+
+export interface ScriptedModelOptions {
+  /** Simulated time per call, in ms (or computed per call). Default 0. */
+  latencyMs?: number | ((call: ScriptedCall) => number);
+  /** The model id it reports (and is priced by). Default `scripted`. */
+  modelId?: string;
+}
+
+/** A deterministic AI SDK model answering from a script; `calls` records what it was asked. */
+export interface ScriptedModel extends MockLanguageModelV3 {
+  readonly calls: ScriptedCall[];
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .filter((part): part is { type: 'text'; text: string } => part?.type === 'text')
+    .map((part) => part.text)
+    .join('\n');
+}
+
+function outputOf(output: { type: string; value?: unknown; reason?: string }): unknown {
+  if (output.type === 'json' || output.type === 'error-json') return output.value;
+  if (output.type === 'execution-denied') return output.reason ?? 'denied';
+  return output.value;
+}
+
+/** Reads an AI SDK prompt the way `scriptedCall` wants it. */
+function fromPrompt(prompt: LanguageModelV3Prompt, tools: readonly string[], index: number): ScriptedCall {
+  const system = prompt
+    .filter((message) => message.role === 'system')
+    .map((message) => message.content)
+    .join('\n');
+  const lastUser = prompt.findLastIndex((message) => message.role === 'user');
+  const after = prompt.slice(lastUser + 1);
+  const lastAssistant = after.findLastIndex((message) => message.role === 'assistant');
+  const toolResults: ToolResult[] = [];
+  for (const message of after.slice(lastAssistant + 1)) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-result')
+        toolResults.push({ toolName: part.toolName, output: outputOf(part.output) });
+    }
+  }
+  return scriptedCall({
+    index,
+    system,
+    prompt: lastUser >= 0 ? textOf(prompt[lastUser]?.content) : '',
+    step: after.filter((message) => message.role === 'assistant').length,
+    toolResults,
+    tools,
+  });
+}
+
+/**
+ * A deterministic AI SDK model for tests, demos and your own team's tests: its replies are
+ * given in order, or computed from each call (who asks, why, what its tools answered).
+ *
+ * @example
+ * const model = scriptedModel((call) =>
+ *   call.reason === 'start'
+ *     ? { toolCalls: [{ toolName: 'create_task', input: { title: 'Research tides' } }] }
+ *     : 'The moon pulls the sea.');
+ */
+export function scriptedModel(script: Script, options: ScriptedModelOptions = {}): ScriptedModel {
+  const calls: ScriptedCall[] = [];
+  const answer = async (request: LanguageModelV3CallOptions) => {
+    const tools = (request.tools ?? []).map((tool) => tool.name);
+    const call = fromPrompt(request.prompt, tools, calls.length);
+    calls.push(call);
+    const latency =
+      typeof options.latencyMs === 'function' ? options.latencyMs(call) : (options.latencyMs ?? 0);
+    if (latency > 0) await sleep(latency, undefined, { signal: request.abortSignal });
+    request.abortSignal?.throwIfAborted();
+    const reply = await replyTo(script, call);
+    const content: LanguageModelV3Content[] = [];
+    if (reply.text) content.push({ type: 'text', text: reply.text });
+    reply.toolCalls.forEach((toolCall, position) => {
+      content.push({
+        type: 'tool-call',
+        toolCallId: `call-${call.index}-${position}`,
+        toolName: toolCall.toolName,
+        input: JSON.stringify(toolCall.input),
+      });
+    });
+    const input =
+      roughTokens(JSON.stringify(request.prompt)) + roughTokens(JSON.stringify(request.tools ?? []));
+    const output = roughTokens(JSON.stringify(content));
+    return {
+      content,
+      finishReason: { unified: reply.toolCalls.length > 0 ? 'tool-calls' : 'stop', raw: undefined } as const,
+      usage: {
+        inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: output, text: output, reasoning: 0 },
+      },
+      warnings: [],
+    };
+  };
+  const model = new MockLanguageModelV3({
+    provider: 'scripted',
+    modelId: options.modelId ?? 'scripted',
+    doGenerate: answer,
+    doStream: async (request) => {
+      const { content, finishReason, usage } = await answer(request);
+      const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+      for (const part of content) {
+        if (part.type === 'text') {
+          parts.push(
+            { type: 'text-start', id: 'text' },
+            { type: 'text-delta', id: 'text', delta: part.text },
+          );
+          parts.push({ type: 'text-end', id: 'text' });
+        } else parts.push(part as LanguageModelV3StreamPart);
+      }
+      parts.push({ type: 'finish', finishReason, usage });
+      return { stream: simulateReadableStream({ chunks: parts }) };
+    },
+  });
+  return Object.assign(model, { calls });
+}

@@ -1,0 +1,34 @@
+import { Agent } from 'agent-teams';
+import { scriptedModel } from 'agent-teams/testing';
+import { expect, test } from 'vitest';
+
+const model = scriptedModel([]);
+
+test('an agent keeps its config and describes itself by description or the start of its instructions', () => {
+  const described = new Agent({
+    name: 'researcher',
+    model,
+    instructions: 'Research.',
+    description: 'Finds facts',
+  });
+  expect(described).toMatchObject({ name: 'researcher', maxIterations: 10, summary: 'Finds facts' });
+  const long = new Agent({ name: 'writer', model, instructions: `Write ${'very '.repeat(60)}well.` });
+  expect(long.summary).toHaveLength(160);
+  expect(long.summary.endsWith('...')).toBe(true);
+});
+
+test.each([
+  [{ name: '../x', model, instructions: '' }, 'invalid-name'],
+  [{ name: 'a', model: '', instructions: '' }, 'invalid-input'],
+  [{ name: 'a', model, instructions: 3 }, 'invalid-input'],
+  [{ name: 'a', model, instructions: '', maxIterations: 0 }, 'invalid-input'],
+])('a bad agent config %# is refused with %s', (config, code) => {
+  expect(() => new Agent(config as never)).toThrow(expect.objectContaining({ code }));
+});
+
+test('withModel changes only the model', () => {
+  const agent = new Agent({ name: 'a', model: 'openai/gpt-5.5', instructions: 'Go.', maxIterations: 3 });
+  const other = agent.withModel(model);
+  expect(other).toMatchObject({ name: 'a', model, instructions: 'Go.', maxIterations: 3 });
+  expect(agent.model).toBe('openai/gpt-5.5');
+});

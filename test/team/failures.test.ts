@@ -1,0 +1,94 @@
+import { isTeamError } from 'agent-teams';
+import { expect, test } from 'vitest';
+import { byAgent, createTask, testTeam } from '../helpers/team.js';
+
+const plan = (call: { reason?: string; step: number }) =>
+  call.reason === 'start' && call.step === 0
+    ? {
+        toolCalls: [
+          createTask({ title: 'Fragile', assignee: 'a' }),
+          createTask({ title: 'Solid', assignee: 'b' }),
+        ],
+      }
+    : 'Final';
+
+const breaks = () => {
+  throw new Error('model exploded');
+};
+
+test('a member whose turn throws fails the run, and nothing is left in progress', async () => {
+  const { team, of } = testTeam(byAgent({ lead: plan, a: breaks, b: () => 'done' }), { members: ['a', 'b'] });
+  const error = await team.run({ input: 'go' }).catch((caught) => caught);
+  expect(isTeamError(error, 'agent-failed')).toBe(true);
+  expect(error.message).toBe('The agent a failed: model exploded');
+  const complete = of('team:complete')[0]?.data;
+  expect(complete).toMatchObject({ stopReason: 'failed', error: 'a: model exploded' });
+  expect(complete?.tasks.inProgress).toBe(0);
+  expect(of('team:member-finished').find((event) => event.data.member === 'a')?.data).toMatchObject({
+    status: 'failed',
+    error: 'model exploded',
+  });
+});
+
+test.each([
+  ['errorHandling skip', { errorHandling: { onAgentFailure: 'skip' as const } }],
+  ['partialResults', { partialResults: true }],
+])('with %s a failed member is marked failed and its tasks go back to the list', async (_name, options) => {
+  const { team } = testTeam(byAgent({ lead: plan, a: breaks, b: () => 'done' }), {
+    members: ['a', 'b'],
+    ...options,
+  });
+  const result = await team.run({ input: 'go' });
+  expect(result.teamResult.members.find((member) => member.name === 'a')?.status).toBe('failed');
+  // a's task went back unassigned, and b took it.
+  expect(result.teamResult.tasks.map((task) => [task.title, task.status, task.owner])).toEqual([
+    ['Fragile', 'completed', 'b'],
+    ['Solid', 'completed', 'b'],
+  ]);
+  expect(result.teamResult.stopReason).toBe('completed');
+  expect(result.output).toBe('Final');
+});
+
+test('a failure of the lead always fails the run', async () => {
+  const { team } = testTeam(byAgent({ lead: breaks }), { partialResults: true });
+  await expect(team.run({ input: 'go' })).rejects.toMatchObject({
+    code: 'agent-failed',
+    message: 'The agent lead failed: model exploded',
+  });
+});
+
+test('the signal aborts a run cleanly: stopReason aborted, nothing left in progress', async () => {
+  const controller = new AbortController();
+  const { team, of } = testTeam(
+    byAgent({
+      lead: (call) =>
+        call.reason === 'start' && call.step === 0
+          ? {
+              toolCalls: [
+                createTask({ title: 'Slow', assignee: 'a' }),
+                createTask({ title: 'Also slow', assignee: 'b' }),
+              ],
+            }
+          : 'Planned.',
+    }),
+    { members: ['a', 'b'], latencyMs: (call) => (call.agent === 'lead' ? 0 : 3_600_000) },
+  );
+  let claims = 0;
+  team.on('team:task-claimed', () => {
+    if (++claims === 2) setTimeout(() => controller.abort(), 5);
+  });
+  // The members' model calls would take an hour: the run ends only because the abort stops them.
+  const result = await team.run({ input: 'go', signal: controller.signal });
+  expect(result.teamResult.stopReason).toBe('aborted');
+  expect(result.teamResult.tasks.every((task) => task.status === 'pending')).toBe(true);
+  // Assignments stay, so a resume gives each task to the same member.
+  expect(result.teamResult.tasks.map((task) => task.assignee)).toEqual(['a', 'b']);
+  expect(of('team:complete')[0]?.data.stopReason).toBe('aborted');
+});
+
+test('a signal aborted before the run starts ends it at once', async () => {
+  const { team, model } = testTeam(() => 'x');
+  const result = await team.run({ input: 'go', signal: AbortSignal.abort() });
+  expect(result.teamResult.stopReason).toBe('aborted');
+  expect(model.calls).toHaveLength(0);
+});

@@ -1,0 +1,120 @@
+import { Agent, Team } from 'agent-teams';
+import { fakeOpenAIServer } from 'agent-teams/testing';
+import { afterEach, expect, test } from 'vitest';
+import { byAgent, createTask } from '../helpers/team.js';
+
+interface Completion {
+  choices: { finish_reason: string; message: { content: string | null; tool_calls: { id: string }[] } }[];
+  usage: { total_tokens: number };
+}
+
+const servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+test('it answers chat completions over real HTTP, plain and streamed', async () => {
+  const server = await fakeOpenAIServer((call) =>
+    call.step === 0
+      ? { toolCalls: [{ toolName: 'look', input: { q: 'tides' } }] }
+      : `looked: ${JSON.stringify(call.toolResults[0]?.output)}`,
+  );
+  servers.push(server);
+  const post = (body: unknown) =>
+    fetch(`${server.url}/chat/completions`, { method: 'POST', body: JSON.stringify(body) }).then(
+      (response) => response.json() as Promise<Completion>,
+    );
+  const first = await post({
+    model: 'm',
+    messages: [{ role: 'user', content: 'find' }],
+    tools: [{ type: 'function', function: { name: 'look' } }],
+  });
+  expect(first.choices[0]).toMatchObject({
+    finish_reason: 'tool_calls',
+    message: {
+      role: 'assistant',
+      tool_calls: [{ type: 'function', function: { name: 'look', arguments: '{"q":"tides"}' } }],
+    },
+  });
+  const id = first.choices[0]?.message.tool_calls[0]?.id;
+  const second = await post({
+    model: 'm',
+    messages: [
+      { role: 'user', content: 'find' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id, type: 'function', function: { name: 'look', arguments: '{}' } }],
+      },
+      { role: 'tool', tool_call_id: id, content: '{"found":1}' },
+    ],
+  });
+  expect(second.choices[0]?.message.content).toBe('looked: {"found":1}');
+  expect(second.usage.total_tokens).toBeGreaterThan(0);
+  expect(server.calls[1]).toMatchObject({
+    step: 1,
+    toolResults: [{ toolName: 'look', output: { found: 1 } }],
+  });
+
+  const streamed = await fetch(`${server.url}/chat/completions`, {
+    method: 'POST',
+    body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'again' }] }),
+  }).then((response) => response.text());
+  expect(streamed).toContain('"finish_reason":"tool_calls"');
+  expect(streamed.trim().endsWith('data: [DONE]')).toBe(true);
+  expect((await fetch(`${server.url}/nope`)).status).toBe(404);
+});
+
+test('a whole team runs through it with an openai-compatible model string', async () => {
+  const server = await fakeOpenAIServer(
+    byAgent({
+      editor: (call) =>
+        call.reason === 'start' && call.step === 0
+          ? { toolCalls: [createTask({ title: 'Research tides', assignee: 'researcher' })] }
+          : call.reason === 'synthesis'
+            ? 'Tides: the moon pulls the sea.'
+            : 'Planned.',
+      researcher: () => 'The moon pulls the sea.',
+    }),
+  );
+  servers.push(server);
+  const previous = process.env.OPENAI_COMPATIBLE_BASE_URL;
+  process.env.OPENAI_COMPATIBLE_BASE_URL = server.url;
+  try {
+    const model = 'openai-compatible/scripted';
+    const team = new Team({
+      name: 'http',
+      lead: new Agent({ name: 'editor', model, instructions: 'Plan.' }),
+      members: [new Agent({ name: 'researcher', model, instructions: 'Research.' })],
+    });
+    const result = await team.run({ input: 'Write about tides' });
+    expect(result.output).toBe('Tides: the moon pulls the sea.');
+    expect(result.teamResult.tasks[0]).toMatchObject({
+      status: 'completed',
+      result: 'The moon pulls the sea.',
+    });
+    expect(result.usage.total.inputTokens).toBeGreaterThan(0);
+    expect(server.calls.map((call) => call.agent)).toEqual(['editor', 'researcher', 'editor', 'editor']);
+  } finally {
+    if (previous === undefined) delete process.env.OPENAI_COMPATIBLE_BASE_URL;
+    else process.env.OPENAI_COMPATIBLE_BASE_URL = previous;
+  }
+});
+
+test('a team whose model needs a key that is not set fails before anything runs, naming the variable', async () => {
+  const team = new Team({
+    name: 'keyless',
+    lead: new Agent({ name: 'editor', model: 'anthropic/claude-sonnet-4-5', instructions: 'Plan.' }),
+    members: [
+      new Agent({ name: 'researcher', model: 'anthropic/claude-sonnet-4-5', instructions: 'Research.' }),
+    ],
+  });
+  const previous = process.env.ANTHROPIC_API_KEY;
+  delete process.env.ANTHROPIC_API_KEY;
+  try {
+    await expect(team.run({ input: 'go' })).rejects.toThrow('needs ANTHROPIC_API_KEY');
+    expect(await team.store.getTeam('keyless')).toBeUndefined();
+  } finally {
+    if (previous !== undefined) process.env.ANTHROPIC_API_KEY = previous;
+  }
+});
