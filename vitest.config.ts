@@ -10,6 +10,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     // The JSON report is what .ci/run counts passes and failures from.
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },

@@ -105,3 +105,9 @@ function member(call: ScriptedCall): ScriptedReply {
 export function newsroomScript(): Script {
   return (call) => (call.agent === 'editor' ? editor(call) : member(call));
 }
+
+/** Model time like a hosted model's: a first reply to a task takes longest. */
+export function newsroomLatency(call: ScriptedCall): number {
+  const base = call.agent === 'editor' ? 700 : 500;
+  return base + (call.reason === 'task' && call.step === 0 ? 900 : 200);
+}

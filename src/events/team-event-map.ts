@@ -22,8 +22,10 @@ export interface TaskCounts {
  * after the change. The key is the event's `type`.
  */
 export interface TeamEventMap {
-  /** A run begins; before anything else of the run. */
-  'team:start': { readonly lead: string; readonly members: readonly string[] };
+  /** A run begins; before anything else of the run. `input` is the request. */
+  'team:start': { readonly lead: string; readonly members: readonly string[]; readonly input: string };
+  /** A run that did not finish goes on (after a crash, an abort or a failure); `requeued` tasks were in progress. */
+  'team:resumed': { readonly requeued: readonly string[] };
   /** An agent begins a turn. `taskId` is the task it was started with, if any. */
   'team:member-started': {
     readonly member: string;

@@ -17,6 +17,7 @@ export type FileKey = StateKey | 'config';
  *   tasks/{team}/.version             the commit stamp: epoch, version, event count
  *   tasks/{team}/.changes             the keys each commit changed, one line a commit
  *   tasks/{team}/.journal             a commit in flight, replayed if its writer died
+ *   runs/{runId}/run.json             whose run it is (team, team id, start)
  *   runs/{runId}/events.jsonl         the run's event log, one event per line
  *
  * Every name is checked before it becomes part of a path.
@@ -78,6 +79,10 @@ export class FileLayout {
 
   runFolder(runId: string): string {
     return path.join(this.root, 'runs', checkRunId(runId));
+  }
+
+  runRecord(runId: string): string {
+    return path.join(this.runFolder(runId), 'run.json');
   }
 
   events(runId: string): string {

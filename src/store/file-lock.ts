@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import lockfile from 'proper-lockfile';
 import { TeamError } from '../errors/index.js';
+import { recordOwner, takeOverFromDead } from './lock-owner.js';
 
 export interface LockTiming {
   /** A lock older than this (its holder stopped refreshing it: crashed) is taken over. ms. */
@@ -35,7 +36,8 @@ const syncFs = {
   mkdir: synchronously(fs.mkdirSync),
   realpath: synchronously(fs.realpathSync),
   stat: synchronously(fs.statSync),
-  rmdir: synchronously(fs.rmdirSync),
+  // The lock folder holds its owner record, so it is removed with what it holds.
+  rmdir: synchronously((folder: string) => fs.rmSync(folder, { recursive: true, force: true })),
   utimes: synchronously(fs.utimesSync),
 };
 
@@ -77,7 +79,7 @@ export async function acquireLock(
   for (let attempt = 0; ; attempt++) {
     // A lock that is held is waited out with one stat and a watch, not a failed attempt
     // each time: with many waiters, failed attempts would eat the CPU its holder needs.
-    if (attempt > 0 && isHeld(lockPath, timing.stale)) {
+    if (attempt > 0 && isHeld(lockPath, timing.stale) && !takeOverFromDead(lockPath)) {
       if (Date.now() > deadline) {
         throw new TeamError(
           'store-locked',
@@ -90,7 +92,7 @@ export async function acquireLock(
       continue;
     }
     try {
-      return await lockfile.lock(folder, {
+      const release = await lockfile.lock(folder, {
         fs: syncFs,
         lockfilePath: lockPath,
         realpath: false,
@@ -100,6 +102,8 @@ export async function acquireLock(
         onCompromised: (error) =>
           console.error(`agent-teams: the lock ${lockPath} was compromised:`, error.message),
       });
+      recordOwner(lockPath);
+      return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') {
         throw new TeamError('store-io', `Cannot take the lock ${lockPath}: ${(error as Error).message}`, {

@@ -63,3 +63,10 @@ export const journalSchema = z.object({
   log: z.object({ path: text, lines: z.array(z.object({ seq: z.number().int(), line: text })) }).nullable(),
 });
 export type Journal = z.infer<typeof journalSchema>;
+
+export const runRecordSchema = z.object({
+  runId: text,
+  team: text,
+  teamId: text,
+  startedAt: text,
+});

@@ -5,13 +5,14 @@ import type { TeamEvent } from '../events/team-event-map.js';
 import { checkName } from '../state/names.js';
 import { changeLine, changesEnd, MAX_CHANGES_BYTES, readChanges } from './file-changes.js';
 import { type FileWrite, recoverJournal, writeCommit } from './file-commit.js';
-import { makeFolder, writeFileAtomic } from './file-io.js';
+import { makeFolder, readJson, writeFileAtomic } from './file-io.js';
 import { type FileKey, FileLayout } from './file-layout.js';
 import { loadTeam, readConfig, refreshTeam } from './file-load.js';
 import { acquireLock, DEFAULT_LOCK_TIMING, type LockTiming } from './file-lock.js';
 import { readLog } from './file-log.js';
-import type { VersionStamp } from './file-schemas.js';
+import { runRecordSchema, type VersionStamp } from './file-schemas.js';
 import { newEpoch, readStamp } from './file-stamp.js';
+import { canResume, type RunRecord } from './run-record.js';
 import { Subscribers } from './subscribers.js';
 import { checkRunId, describeTeam, newRunId, requireTeam } from './team-info.js';
 import { type TeamState, taskList, teamState, withInfo } from './team-state.js';
@@ -118,6 +119,8 @@ export class FileStore implements TeamStore {
       };
       const runId = info.runId as string;
       makeFolder(this.#layout.runFolder(runId));
+      const record: RunRecord = { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt };
+      writeFileAtomic(this.#layout.runRecord(runId), `${JSON.stringify(record, null, 2)}\n`);
       writeFileAtomic(this.#layout.events(runId), '');
       if (options.fresh === false) {
         const next = withInfo(cached.state, info);
@@ -133,6 +136,18 @@ export class FileStore implements TeamStore {
         this.#commit(name, { ...cached, state: teamState(info) }, 'everything', [], removed);
       }
       return info;
+    });
+  }
+
+  async resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined> {
+    checkName('team', name);
+    return this.#locked(name, () => {
+      const { info } = this.#sync(name).state;
+      if (!info.runId) return undefined;
+      const record = readJson(this.#layout.runRecord(info.runId), runRecordSchema);
+      if (record?.teamId !== info.teamId) return undefined;
+      const events = readLog(this.#layout.events(info.runId));
+      return canResume(events) ? { info, events } : undefined;
     });
   }
 

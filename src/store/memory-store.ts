@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TeamEvent } from '../events/team-event-map.js';
 import { checkName } from '../state/names.js';
+import { canResume, type RunRecord } from './run-record.js';
 import { Subscribers } from './subscribers.js';
-import { describeTeam, newRunId, requireTeam } from './team-info.js';
+import { checkRunId, describeTeam, newRunId, requireTeam } from './team-info.js';
 import { type TeamState, teamState, withInfo } from './team-state.js';
 import type { TeamEventListener, TeamInfo, TeamRules, TeamSetup, TeamStore } from './team-store.js';
 import { runTransaction, stampEvents } from './transaction.js';
@@ -24,7 +25,7 @@ export interface MemoryStoreOptions {
  */
 export class MemoryStore implements TeamStore {
   readonly #teams = new Map<string, TeamState>();
-  readonly #logs = new Map<string, TeamEvent[]>();
+  readonly #runs = new Map<string, { record: RunRecord; log: TeamEvent[] }>();
   readonly #subscribers = new Subscribers();
   readonly #now: () => Date;
 
@@ -66,12 +67,22 @@ export class MemoryStore implements TeamStore {
     const next = options.fresh === false ? withInfo(state, info) : teamState(info);
     next.eventSeq = 0;
     this.#teams.set(name, next);
-    this.#logs.set(info.runId as string, []);
+    const runId = info.runId as string;
+    const record = { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt };
+    this.#runs.set(runId, { record, log: [] });
     return info;
   }
 
+  async resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined> {
+    const state = this.#team(name);
+    const run = state.info.runId ? this.#runs.get(state.info.runId) : undefined;
+    if (!run || run.record.teamId !== state.info.teamId || !canResume(run.log)) return undefined;
+    state.eventSeq = run.log.at(-1)?.seq ?? 0;
+    return { info: state.info, events: [...run.log] };
+  }
+
   async readEvents(runId: string): Promise<TeamEvent[]> {
-    return [...(this.#logs.get(runId) ?? [])];
+    return [...(this.#runs.get(checkRunId(runId))?.log ?? [])];
   }
 
   subscribe(name: string, listener: TeamEventListener): () => void {
@@ -86,7 +97,7 @@ export class MemoryStore implements TeamStore {
   }
 
   #publish(state: TeamState, events: TeamEvent[]): void {
-    if (state.info.runId) this.#logs.get(state.info.runId)?.push(...events);
+    if (state.info.runId) this.#runs.get(state.info.runId)?.log.push(...events);
     this.#subscribers.publish(state.info.name, events);
   }
 }

@@ -68,6 +68,13 @@ export interface TeamStore {
    * the task list and inboxes are emptied first.
    */
   startRun(name: string, options?: { fresh?: boolean }): Promise<TeamInfo>;
+  /**
+   * Continues the team's last run if it did not finish (it crashed, was aborted or failed)
+   * and belongs to this team (the same team id, so a run of an earlier team of the same
+   * name is never attached): later events go on in its log. Answers the team and the run's
+   * events so far, or `undefined` when there is no such run.
+   */
+  resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined>;
   /** The events logged for a run, in commit order. */
   readEvents(runId: string): Promise<TeamEvent[]>;
   /** Listens to the team's committed events in this process. Returns the unsubscribe. */

@@ -64,7 +64,8 @@ export class TeamRun {
   #startOutput: string | undefined;
   #progress = 0;
   #progressAtStall: number | undefined;
-  #failure: { agent: string; error: unknown } | undefined;
+  /** What failed the run: an agent's turn, or (with no agent) the store under the loop. */
+  #failure: { agent: string | undefined; error: unknown } | undefined;
   #rotation = 0;
   readonly #equipped = new Map<AgentState, { tools: ToolSet; system: string }>();
 
@@ -92,22 +93,60 @@ export class TeamRun {
       selfClaim: settings.selfClaim,
       maxTasks: settings.maxTasks,
     });
-    this.#runId = (await store.startRun(settings.name, { fresh: this.#run.fresh })).runId as string;
+    const resumed = this.#run.fresh ? undefined : await store.resumeRun(settings.name);
+    if (resumed) this.#restore(resumed.events);
+    else this.#runId = (await store.startRun(settings.name, { fresh: this.#run.fresh })).runId as string;
     const unsubscribe = store.subscribe(settings.name, (events) => this.#observe(events));
     const abort = () => this.#abort.abort(signal?.reason);
     if (signal?.aborted) abort();
     signal?.addEventListener('abort', abort, { once: true });
     try {
       await this.#transact(({ board, emit }) => {
+        if (resumed) {
+          // Whatever was in progress when the run stopped was cut off: it goes back to the list.
+          const requeued = board.requeueInProgress(settings.lead.name).map((task) => task.id);
+          emit({ type: 'team:resumed', data: { requeued } });
+          return;
+        }
         const members = settings.members.map((member) => member.name);
-        emit({ type: 'team:start', data: { lead: settings.lead.name, members } });
+        emit({ type: 'team:start', data: { lead: settings.lead.name, members, input: this.#run.input } });
+        // With fresh: false the list may hold the last run's tasks: seed only an empty one.
+        if (board.counts().total > 0) return;
         for (const task of settings.tasks) board.createTask(task, settings.lead.name);
       });
-      if (!this.#abort.signal.aborted) await this.#launchLead('start');
+      if (!this.#abort.signal.aborted && this.#startOutput === undefined) await this.#launchLead('start');
       return await this.#finish(await this.#loop());
     } finally {
       signal?.removeEventListener('abort', abort);
       unsubscribe();
+    }
+  }
+
+  /** Picks a run up where its log stops: turn counters, who failed or stopped, the lead's plan. */
+  #restore(events: readonly TeamEvent[]): void {
+    this.#runId = events[0]?.runId ?? '';
+    const states = new Map([this.#lead, ...this.#members].map((state) => [state.agent.name, state]));
+    for (const event of events) {
+      if (event.type === 'team:start' && event.data.input !== this.#run.input) {
+        throw new TeamError(
+          'invalid-input',
+          `The run ${this.#runId} was started with another input; give the same input to resume it, or use fresh: true.`,
+          { details: { runId: this.#runId } },
+        );
+      }
+      if (event.type === 'team:member-started') {
+        const state = states.get(event.data.member);
+        if (!state) continue;
+        state.turns++;
+        if (event.data.reason !== 'synthesis') state.countedTurns++;
+      }
+      if (event.type === 'team:member-finished') {
+        const state = states.get(event.data.member);
+        if (state?.role === 'member' && (event.data.status === 'failed' || event.data.status === 'stopped')) {
+          state.status = event.data.status;
+        }
+        if (state?.role === 'lead' && event.data.reason === 'start') this.#startOutput = event.data.output;
+      }
     }
   }
 
@@ -141,12 +180,18 @@ export class TeamRun {
   async #loop(): Promise<StopReason> {
     for (;;) {
       this.#woken = false;
-      if (!this.#stopping) await this.#schedule();
-      if (this.#running.size === 0) {
-        if (this.#failure) return 'failed';
-        if (this.#abort.signal.aborted) return 'aborted';
-        const end = await this.#whenIdle();
-        if (end) return end;
+      try {
+        if (!this.#stopping) await this.#schedule();
+        if (this.#running.size === 0) {
+          if (this.#failure) return 'failed';
+          if (this.#abort.signal.aborted) return 'aborted';
+          const end = await this.#whenIdle();
+          if (end) return end;
+          continue;
+        }
+      } catch (error) {
+        // The store failed under the loop: stop the turns, then end the run as failed.
+        this.#fail(undefined, error);
         continue;
       }
       await this.#sleep();
@@ -297,7 +342,7 @@ export class TeamRun {
       this.#fail(state.agent.name, error);
   }
 
-  #fail(agent: string, error: unknown): void {
+  #fail(agent: string | undefined, error: unknown): void {
     this.#failure ??= { agent, error };
     this.#abort.abort();
   }
@@ -321,7 +366,7 @@ export class TeamRun {
     const tasks = await this.#transact(({ board, emit }) => {
       // Nothing is left in progress with nobody on it; assignments stay for a resume.
       if (stopReason === 'aborted' || stopReason === 'failed') board.requeueInProgress(settings.lead.name);
-      const error = failure ? `${failure.agent}: ${describe(failure.error)}` : null;
+      const error = failure ? `${failure.agent ?? 'store'}: ${describe(failure.error)}` : null;
       const data = { stopReason, tasks: board.counts(), leadTurns: this.#lead.turns, memberTurns, error };
       emit({ type: 'team:complete', data });
       return board.listTasks();
@@ -343,6 +388,7 @@ export class TeamRun {
       },
       runId: this.#runId,
     };
+    if (failure && failure.agent === undefined) throw failure.error;
     if (failure) {
       throw new TeamError('agent-failed', `The agent ${failure.agent} failed: ${describe(failure.error)}`, {
         cause: failure.error,

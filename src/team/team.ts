@@ -69,6 +69,11 @@ export class Team {
     });
   }
 
+  /** The same team on another store (the CLI puts every team it runs on its FileStore). */
+  withStore(store: TeamStore): Team {
+    return new Team({ ...this.#config, store });
+  }
+
   async run(options: RunOptions): Promise<TeamRunResult> {
     if (
       typeof options !== 'object' ||

@@ -31,8 +31,8 @@ function started(state: AgentState, reason: TurnReason, taskId: string | null): 
 }
 
 /**
- * The first of `candidates` with a reason to work: a task it may claim (while the lead is
- * in a turn, only one assigned to it), or unread messages. Emits the turn's start, claims
+ * The first of `candidates` with a reason to work: a task it holds or may claim (while the
+ * lead is in a turn, only one assigned to it), or unread messages. Emits the turn's start, claims
  * the task and reads what the turn needs; the caller runs it inside one transaction.
  */
 export function startMember(
@@ -42,11 +42,13 @@ export function startMember(
 ): TurnStart | undefined {
   for (const state of candidates) {
     const name = state.agent.name;
-    const claimable = board.claimableBy(name).find((task) => !leadInTurn || task.assignee === name);
+    // A task it still holds (given back by nobody: a run cut off mid-turn) comes first.
+    const held = board.heldBy(name);
+    const claimable = held ?? board.claimableBy(name).find((task) => !leadInTurn || task.assignee === name);
     const messages = mailbox.unread(name);
     if (!claimable && messages.length === 0) continue;
     emit(started(state, claimable ? 'task' : 'message', claimable?.id ?? null));
-    const task = claimable && board.claimTask(name, claimable.id);
+    const task = held ?? (claimable && board.claimTask(name, claimable.id));
     if (!task) return { state, reason: 'message', task, messages, prompt: messageBriefing(messages) };
     const inputs = task.dependsOn.map((id) => board.getTask(id)).filter((input) => input !== undefined);
     return { state, reason: 'task', task, messages, prompt: taskBriefing(task, inputs, messages) };

@@ -133,7 +133,10 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
       const run = await store.startRun('newsroom');
       expect(run.runId).toMatch(/^newsroom-\d{8}T\d{6}Z-[0-9a-f]{6}$/);
       await store.transact('newsroom', ({ board, mailbox, emit }) => {
-        emit({ type: 'team:start', data: { lead: 'editor', members: ['researcher', 'writer'] } });
+        emit({
+          type: 'team:start',
+          data: { lead: 'editor', members: ['researcher', 'writer'], input: 'go' },
+        });
         board.createTask({ title: 'New' }, 'editor');
         expect(mailbox.messages('writer')).toEqual([]);
       });

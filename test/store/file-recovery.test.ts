@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { FileStore } from 'agent-teams';
 import { describe, expect, test } from 'vitest';
@@ -144,5 +146,42 @@ describe('FileStore lock', () => {
     });
     rmSync(lock, { recursive: true });
     expect(await store.transact('newsroom', ({ board }) => board.getTask('task-1')?.status)).toBe('pending');
+  });
+});
+
+describe('FileStore lock held by a process that died', () => {
+  const deadPid = () => {
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    return Number(child.stdout.toString());
+  };
+
+  test('a fresh lock whose holder on this machine is gone is taken over at once', async () => {
+    const root = tempFolder();
+    await teamWithTask(root);
+    const lock = path.join(root, 'tasks/newsroom/.lock');
+    mkdirSync(lock);
+    writeFileSync(path.join(lock, 'owner.json'), JSON.stringify({ pid: deadPid(), host: hostname() }));
+    // A timeout far below the 10 s staleness: only the dead-owner takeover can pass it.
+    const store = new FileStore({ root, lock: { timeout: 1_000 } });
+    expect(await store.transact('newsroom', ({ board }) => board.claimTask('writer')?.id)).toBe('task-1');
+  });
+
+  test('a lock held by a live process, or by one on another machine, is waited for', async () => {
+    for (const owner of [
+      { pid: process.pid, host: hostname() },
+      { pid: deadPid(), host: 'another-machine' },
+    ]) {
+      const root = tempFolder();
+      await teamWithTask(root);
+      const lock = path.join(root, 'tasks/newsroom/.lock');
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, 'owner.json'), JSON.stringify(owner));
+      const store = new FileStore({ root, lock: { timeout: 300 } });
+      await expect(
+        store.transact('newsroom', ({ board }) => board.claimTask('writer')),
+      ).rejects.toMatchObject({
+        code: 'store-locked',
+      });
+    }
   });
 });

@@ -1,0 +1,63 @@
+import { Agent } from '../agent/agent.js';
+import { newsroomLatency, newsroomScript } from '../demo/newsroom-script.js';
+import type { TeamStore } from '../store/team-store.js';
+import { Team } from '../team/team.js';
+import { scriptedModel } from '../testing/scripted-model.js';
+
+export const DEMO_INPUT = 'Write a short article about tides';
+
+/** The newsroom of DESIGN.md on the testing kit's scripted model: no key, realistic pacing. */
+export function demoTeam(store: TeamStore, fast: boolean): Team {
+  const model = scriptedModel(newsroomScript(), {
+    latencyMs: fast ? 0 : newsroomLatency,
+    modelId: 'scripted-newsroom',
+  });
+  const editor = new Agent({
+    name: 'editor',
+    model,
+    instructions: 'Plan the article as tasks for your team and write the final version.',
+    maxIterations: 12,
+  });
+  const researcher = new Agent({
+    name: 'researcher',
+    model,
+    description: 'Finds facts and sources',
+    instructions: 'Research.',
+    metadata: { expertise: ['sources'] },
+  });
+  const writer = new Agent({
+    name: 'writer',
+    model,
+    description: 'Writes clear prose',
+    instructions: 'Write.',
+  });
+  const checker = new Agent({
+    name: 'checker',
+    model,
+    description: 'Checks facts',
+    instructions: 'Check facts.',
+  });
+  return new Team({
+    name: 'newsroom-demo',
+    lead: editor,
+    members: [researcher, writer, checker],
+    maxTurnsPerMember: 6,
+    maxConcurrentMembers: 2,
+    store,
+  });
+}
+
+export const DEMO_INTRO = `agent-teams demo: the newsroom of DESIGN.md (an editor, a researcher, a writer and a checker)
+on a SCRIPTED model: replies come from a script with simulated latency, no API key needed.
+It shows the whole mechanism: the editor plans tasks with dependencies, two members work at
+once, the writer asks the researcher a question by message, and the editor writes the answer.
+`;
+
+export const DEMO_OUTRO = `
+That was a scripted model. To run the same team on a real one, with the team file
+examples/newsroom.ts of the agent-teams repository (or your own file exporting \`teams\`):
+  export OPENAI_API_KEY=sk-...     (or ANTHROPIC_API_KEY, OLLAMA_BASE_URL, OPENAI_COMPATIBLE_BASE_URL)
+  npx agent-teams run examples/newsroom.ts --input "${DEMO_INPUT}"
+  npx agent-teams run examples/newsroom.ts --model ollama/llama3.2 --input "..."
+See what it left in the store: npx agent-teams teams · tasks newsroom-demo · logs newsroom-demo
+`;

@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { TeamTask } from '../board/task.js';
+import type { TeamEvent } from '../events/team-event-map.js';
+import { FileStore } from '../store/file-store.js';
+import { runStatus } from '../store/run-record.js';
+import { CliError } from './cli-error.js';
+import { eventLine } from './view/event-line.js';
+import { clip } from './view/format.js';
+
+// The inspection commands read a store the way any process would: through the FileStore,
+// never around it.
+
+export function openStore(root: string): FileStore {
+  if (!existsSync(root))
+    throw new CliError(`no store at ${root}: run a team first (npx agent-teams demo), or give --store`);
+  return new FileStore({ root });
+}
+
+async function knownTeam(store: FileStore, name: string) {
+  const info = await store.getTeam(name);
+  if (!info) {
+    const names = (await store.listTeams()).map((team) => team.name);
+    throw new CliError(
+      `no team "${name}" in ${store.root}${names.length ? `; its teams: ${names.join(', ')}` : ''}`,
+    );
+  }
+  return info;
+}
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+
+export async function showTeams(store: FileStore, json: boolean): Promise<void> {
+  const rows = [];
+  for (const info of await store.listTeams()) {
+    const events = info.runId ? await store.readEvents(info.runId) : [];
+    const tasks = await store.transact(info.name, ({ board }) => board.counts());
+    rows.push({
+      info,
+      status: info.runId ? runStatus(events) : 'never run',
+      tasks,
+      startedAt: events[0]?.timestamp,
+    });
+  }
+  if (json) {
+    for (const row of rows) print(JSON.stringify({ ...row.info, status: row.status, tasks: row.tasks }));
+    return;
+  }
+  if (rows.length === 0) print(`no teams in ${store.root} yet`);
+  for (const { info, status, tasks, startedAt } of rows) {
+    print(`${info.name}: ${info.lead} leads ${info.members.join(', ')}`);
+    print(
+      `  last run ${info.runId ?? '-'} · ${status} · ${tasks.completed}/${tasks.total} tasks done` +
+        (startedAt ? ` · started ${startedAt}` : ''),
+    );
+  }
+}
+
+function taskLine(task: TeamTask): string {
+  const status = task.closed ? 'closed' : task.status;
+  const who = task.owner ?? task.assignee ?? '-';
+  const waits = task.dependsOn.length ? ` (after ${task.dependsOn.join(', ')})` : '';
+  const result = task.result ? `\n      → ${clip(task.result, 110)}` : '';
+  return `  ${task.id.padEnd(10)} ${status.padEnd(11)} ${who.padEnd(12)} ${task.title}${waits}${result}`;
+}
+
+export async function showTasks(store: FileStore, team: string | undefined, json: boolean): Promise<void> {
+  const names = team
+    ? [(await knownTeam(store, team)).name]
+    : (await store.listTeams()).map((info) => info.name);
+  for (const name of names) {
+    const tasks = await store.transact(name, ({ board }) => board.listTasks());
+    if (json) {
+      for (const task of tasks) print(JSON.stringify({ team: name, ...task }));
+      continue;
+    }
+    print(`${name} (${tasks.length} task${tasks.length === 1 ? '' : 's'})`);
+    for (const task of tasks) print(taskLine(task));
+  }
+}
+
+export async function showInbox(store: FileStore, team: string, agent: string, json: boolean): Promise<void> {
+  await knownTeam(store, team);
+  const messages = await store.transact(team, ({ mailbox }) => mailbox.messages(agent));
+  if (json) {
+    for (const message of messages) print(JSON.stringify(message));
+    return;
+  }
+  if (messages.length === 0) print(`${agent}'s inbox in ${team} is empty`);
+  for (const message of messages) {
+    const mark = message.readAt === null ? 'unread' : 'read  ';
+    const auto = message.automatic ? ' (automatic reply)' : '';
+    print(`  [${mark}] ${message.sentAt} from ${message.from}${auto}: ${clip(message.content, 140)}`);
+  }
+}
+
+/** Prints a run's events; with `follow`, goes on printing new ones until the run completes. */
+export async function showLogs(
+  store: FileStore,
+  team: string,
+  options: { run?: string; follow: boolean; json: boolean; signal: AbortSignal },
+): Promise<void> {
+  const runId = options.run ?? (await knownTeam(store, team)).runId;
+  if (!runId) throw new CliError(`the team ${team} has not run yet`);
+  let shown = 0;
+  let startedAt = 0;
+  for (;;) {
+    const events: TeamEvent[] = await store.readEvents(runId);
+    if (events.length === 0 && !options.follow && shown === 0)
+      throw new CliError(`no events logged for the run ${runId}`);
+    startedAt ||= events[0] ? Date.parse(events[0].timestamp) : 0;
+    for (const event of events.slice(shown)) {
+      const line = options.json ? JSON.stringify(event) : eventLine(event, startedAt);
+      if (line) print(line);
+    }
+    shown = events.length;
+    const ended = events.at(-1)?.type === 'team:complete';
+    if (!options.follow || ended || options.signal.aborted) return;
+    await sleep(200, undefined, { signal: options.signal }).catch(() => undefined);
+  }
+}

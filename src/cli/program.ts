@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { FileStore } from '../store/file-store.js';
+import { CliError } from './cli-error.js';
+import { DEMO_INPUT, DEMO_INTRO, DEMO_OUTRO, demoTeam } from './demo.js';
+import { openStore, showInbox, showLogs, showTasks, showTeams } from './inspect.js';
+import { loadTeams, pickTeam } from './load-teams.js';
+import { runTeam } from './run-team.js';
+
+const version = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+const storeOption = () =>
+  new Option('--store <dir>', 'the store folder (a FileStore)').default('./.agent-teams');
+const jsonOption = () => new Option('--json', 'one JSON object per line');
+const example = (...lines: string[]) => `\nExample:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
+
+function resumeCommand(file: string, team: string | undefined, store: string): string {
+  return [
+    'npx agent-teams resume',
+    file,
+    team ? `--team ${team}` : '',
+    store !== './.agent-teams' ? `--store ${store}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The `agent-teams` command. Each action answers its exit code. */
+export function program(setExitCode: (code: number) => void): Command {
+  const cli = new Command('agent-teams')
+    .description(
+      'Run teams of LLM agents: a lead plans tasks, members work them, everyone talks by messages.',
+    )
+    .version(version)
+    .showHelpAfterError();
+
+  cli
+    .command('run')
+    .description('run a team from a team file, with a live view')
+    .argument('<file>', 'a TypeScript or JavaScript file that exports `teams`')
+    .requiredOption('--input <text>', 'the request for the lead')
+    .option('--team <name>', 'which of the file’s teams (needed when it exports several)')
+    .option('--model <provider/model>', 'run every agent on this model instead (e.g. ollama/llama3.2)')
+    .addOption(storeOption())
+    .addOption(jsonOption())
+    .addHelpText(
+      'after',
+      example('npx agent-teams run examples/newsroom.ts --input "Write a short article about tides"'),
+    )
+    .action(
+      async (
+        file: string,
+        options: { input: string; team?: string; model?: string; store: string; json?: boolean },
+      ) => {
+        let team = pickTeam(await loadTeams(file), file, options.team).withStore(
+          new FileStore({ root: options.store }),
+        );
+        if (options.model) team = team.withModel(options.model);
+        const resume = resumeCommand(file, options.team, options.store);
+        setExitCode(
+          await runTeam(team, { input: options.input, fresh: true, json: options.json === true, resume }),
+        );
+      },
+    );
+
+  cli
+    .command('resume')
+    .description('continue a team’s last run that a crash or Ctrl-C cut off')
+    .argument('<file>', 'the team file the run was started from')
+    .option('--team <name>', 'which of the file’s teams')
+    .option('--model <provider/model>', 'run every agent on this model instead')
+    .addOption(storeOption())
+    .addOption(jsonOption())
+    .addHelpText('after', example('npx agent-teams resume examples/newsroom.ts'))
+    .action(
+      async (file: string, options: { team?: string; model?: string; store: string; json?: boolean }) => {
+        const store = openStore(options.store);
+        let team = pickTeam(await loadTeams(file), file, options.team).withStore(store);
+        if (options.model) team = team.withModel(options.model);
+        const last = await store.resumeRun(team.name).catch(() => undefined);
+        const input = last?.events.find((event) => event.type === 'team:start')?.data;
+        if (!last || !input || !('input' in input)) {
+          throw new CliError(
+            `nothing to resume: the last run of ${team.name} finished (start a new one with agent-teams run)`,
+          );
+        }
+        const resume = resumeCommand(file, options.team, options.store);
+        setExitCode(
+          await runTeam(team, { input: input.input, fresh: false, json: options.json === true, resume }),
+        );
+      },
+    );
+
+  cli
+    .command('demo')
+    .description('run the built-in newsroom on a scripted model: no API key needed')
+    .option('--fast', 'no simulated model latency')
+    .addOption(storeOption())
+    .addOption(jsonOption())
+    .addHelpText('after', example('npx agent-teams demo'))
+    .action(async (options: { fast?: boolean; store: string; json?: boolean }) => {
+      const json = options.json === true;
+      if (!json) process.stdout.write(DEMO_INTRO);
+      const team = demoTeam(new FileStore({ root: options.store }), options.fast === true);
+      const code = await runTeam(team, {
+        input: DEMO_INPUT,
+        fresh: true,
+        json,
+        resume: 'npx agent-teams demo',
+      });
+      if (!json) process.stdout.write(DEMO_OUTRO);
+      setExitCode(code);
+    });
+
+  cli
+    .command('teams')
+    .description('list the teams in a store, with their last run and its status')
+    .addOption(storeOption())
+    .addOption(jsonOption())
+    .addHelpText('after', example('npx agent-teams teams --store ./.agent-teams'))
+    .action((options: { store: string; json?: boolean }) =>
+      showTeams(openStore(options.store), options.json === true),
+    );
+
+  cli
+    .command('tasks')
+    .description('show the task list of a team (or of every team)')
+    .argument('[team]', 'the team')
+    .addOption(storeOption())
+    .addOption(jsonOption())
+    .addHelpText('after', example('npx agent-teams tasks newsroom'))
+    .action((team: string | undefined, options: { store: string; json?: boolean }) =>
+      showTasks(openStore(options.store), team, options.json === true),
+    );
+
+  cli
+    .command('inbox')
+    .description('show the messages in an agent’s inbox, read and unread')
+    .argument('<team>', 'the team')
+    .argument('<agent>', 'the agent')
+    .addOption(storeOption())
+    .addOption(jsonOption())
+    .addHelpText('after', example('npx agent-teams inbox newsroom writer'))
+    .action((team: string, agent: string, options: { store: string; json?: boolean }) =>
+      showInbox(openStore(options.store), team, agent, options.json === true),
+    );
+
+  cli
+    .command('logs')
+    .description('show the events of a team’s run (the last one by default)')
+    .argument('<team>', 'the team')
+    .option('--run <id>', 'another run of the team')
+    .option('--follow', 'keep printing new events until the run completes')
+    .addOption(storeOption())
+    .addOption(jsonOption())
+    .addHelpText('after', example('npx agent-teams logs newsroom --follow'))
+    .action(
+      async (team: string, options: { run?: string; follow?: boolean; store: string; json?: boolean }) => {
+        const controller = new AbortController();
+        const stop = () => controller.abort();
+        process.once('SIGINT', stop);
+        try {
+          await showLogs(openStore(options.store), team, {
+            run: options.run,
+            follow: options.follow === true,
+            json: options.json === true,
+            signal: controller.signal,
+          });
+        } finally {
+          process.off('SIGINT', stop);
+        }
+      },
+    );
+
+  return cli;
+}

@@ -1,0 +1,52 @@
+import type { TeamEvent } from '../../events/team-event-map.js';
+import { clip, count, money, seconds } from './format.js';
+
+/** One plain line for an event, for output that is not a terminal; `undefined` to skip it. */
+export function eventLine(event: TeamEvent, startedAt: number): string | undefined {
+  const at = `[${seconds(Date.parse(event.timestamp) - startedAt).padStart(7)}]`;
+  const say = (text: string) => `${at} ${clip(text, 200)}`;
+  switch (event.type) {
+    case 'team:start':
+      return say(`${event.team}: ${event.data.lead} leads ${event.data.members.join(', ')}`);
+    case 'team:resumed':
+      return say(
+        `resumed${event.data.requeued.length ? `; back on the list: ${event.data.requeued.join(', ')}` : ''}`,
+      );
+    case 'team:member-started':
+      return say(
+        `${event.data.member} starts a ${event.data.reason} turn${event.data.taskId ? ` on ${event.data.taskId}` : ''}`,
+      );
+    case 'team:member-finished':
+      return event.data.error ? say(`${event.data.member} failed: ${event.data.error}`) : undefined;
+    case 'team:task-created':
+      return say(`${event.data.by} created ${event.data.task.id}: ${event.data.task.title}`);
+    case 'team:task-assigned':
+      return say(`${event.data.by} gave ${event.data.task.id} to ${event.data.assignee}`);
+    case 'team:task-claimed':
+      return say(`${event.data.member} works on ${event.data.task.id}: ${event.data.task.title}`);
+    case 'team:task-updated':
+      return event.data.from !== event.data.to
+        ? say(`${event.data.by} put ${event.data.task.id} back to ${event.data.to}`)
+        : say(`${event.data.by} noted on ${event.data.task.id}: ${event.data.task.note ?? ''}`);
+    case 'team:task-completed': {
+      const how = event.data.task.closed ? 'closed' : 'completed';
+      const freed = event.data.unblocked.length ? `; unblocks ${event.data.unblocked.join(', ')}` : '';
+      return say(`${event.data.by} ${how} ${event.data.task.id}${freed}`);
+    }
+    case 'team:message-sent':
+      return say(`${event.data.from} → ${event.data.to.join(', ')}: ${event.data.content}`);
+    case 'team:turn-usage':
+      return undefined;
+    case 'team:complete': {
+      const { stopReason, tasks, leadTurns, memberTurns } = event.data;
+      return say(
+        `${stopReason}: ${tasks.completed}/${tasks.total} tasks done, ${leadTurns} lead and ${memberTurns} member turns` +
+          (event.data.error ? `; ${event.data.error}` : ''),
+      );
+    }
+  }
+}
+
+export function usageLine(tokens: number, cost: number | undefined): string {
+  return `${count(tokens)} tokens, ${money(cost)}`;
+}

@@ -1,0 +1,75 @@
+import type { TeamTask } from '../../board/task.js';
+import { clip, count, money, pad, seconds } from './format.js';
+import type { AgentView, ViewModel } from './view-model.js';
+
+const style = {
+  bold: (text: string) => `\x1b[1m${text}\x1b[22m`,
+  dim: (text: string) => `\x1b[2m${text}\x1b[22m`,
+  green: (text: string) => `\x1b[32m${text}\x1b[39m`,
+  yellow: (text: string) => `\x1b[33m${text}\x1b[39m`,
+  red: (text: string) => `\x1b[31m${text}\x1b[39m`,
+};
+
+function status(agent: AgentView): string {
+  const word = agent.status.padEnd(7);
+  if (agent.status === 'working') return style.green(word);
+  if (agent.status === 'failed') return style.red(word);
+  if (agent.status === 'stopped') return style.yellow(word);
+  return style.dim(word);
+}
+
+function doing(agent: AgentView, tasks: Map<string, TeamTask>): string {
+  if (agent.taskId) return `${agent.taskId} ${tasks.get(agent.taskId)?.title ?? ''}`;
+  if (agent.status === 'working') return agent.reason === 'start' ? 'planning' : (agent.reason ?? '');
+  return '';
+}
+
+function column(tasks: TeamTask[], width: number, rows: number): string[] {
+  const lines = tasks.map((task) => {
+    const who = task.owner ?? task.assignee;
+    return clip(`${task.id} ${task.title}${who ? ` · ${who}` : ''}${task.closed ? ' (closed)' : ''}`, width);
+  });
+  if (lines.length > rows) return [...lines.slice(0, rows - 1), `… ${lines.length - rows + 1} more`];
+  return lines;
+}
+
+/** The live view as lines for a terminal `width` wide, at time `now`. */
+export function renderLive(view: ViewModel, now: number, width: number): string[] {
+  const elapsed = seconds(now - view.startedAt);
+  const header =
+    `${style.bold('agent-teams')} · ${view.team} · ${elapsed} · ${count(view.tokens)} tokens · ${money(view.cost)}` +
+    (view.stopReason ? ` · ${style.bold(view.stopReason)}` : '');
+  const lines = [clip(header, width + 40), ''];
+  const nameWidth = Math.max(6, ...[...view.agents.keys()].map((name) => name.length)) + 2;
+  const taskWidth = Math.max(10, width - nameWidth - 40);
+  for (const agent of view.agents.values()) {
+    const turns = `${agent.turns} turn${agent.turns === 1 ? '' : 's'}`;
+    lines.push(
+      ` ${pad(agent.name, nameWidth)}${pad(agent.role, 8)}${status(agent)} ${pad(doing(agent, view.tasks), taskWidth)} ` +
+        `${turns.padStart(8)} ${count(agent.tokens).padStart(8)} tok`,
+    );
+  }
+  const tasks = [...view.tasks.values()];
+  const groups = [
+    ['pending', tasks.filter((task) => task.status === 'pending')],
+    ['in progress', tasks.filter((task) => task.status === 'in_progress')],
+    ['completed', tasks.filter((task) => task.status === 'completed')],
+  ] as const;
+  const third = Math.max(12, Math.floor((width - 2) / 3) - 1);
+  lines.push('', ` ${groups.map(([name, list]) => pad(`${name} (${list.length})`, third)).join(' ')}`);
+  const columns = groups.map(([, list]) => column(list, third, 8));
+  const depth = Math.max(0, ...columns.map((lines) => lines.length));
+  for (let row = 0; row < depth; row++) {
+    lines.push(` ${columns.map((lines) => pad(lines[row] ?? '', third)).join(' ')}`);
+  }
+  if (view.messages.length > 0) {
+    lines.push('', ` ${style.bold('messages')}`);
+    for (const message of view.messages) {
+      const mark = message.automatic ? style.dim(' (auto)') : '';
+      lines.push(
+        ` ${clip(`${message.from} → ${message.to.join(', ')}: ${message.content}`, width - 10)}${mark}`,
+      );
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,24 @@
+import type { StopReason, TeamEvent } from '../events/team-event-map.js';
+
+/** What a store keeps of a run besides its log: whose run it is. */
+export interface RunRecord {
+  readonly runId: string;
+  readonly team: string;
+  /** The team's id when the run began; a run of another team of the same name never resumes. */
+  readonly teamId: string;
+  readonly startedAt: string;
+}
+
+/** Stop reasons after which a run is over; after the others (aborted, failed) it can go on. */
+const FINISHED: ReadonlySet<StopReason> = new Set(['completed', 'no-tasks', 'stalled', 'turn-limit']);
+
+/** How a run stands from its log: going (or cut off by a crash), or ended with a stop reason. */
+export function runStatus(events: readonly TeamEvent[]): StopReason | 'running' {
+  const last = events.findLast((event) => event.type === 'team:complete' || event.type === 'team:resumed');
+  return last?.type === 'team:complete' ? last.data.stopReason : 'running';
+}
+
+export function canResume(events: readonly TeamEvent[]): boolean {
+  const status = runStatus(events);
+  return status === 'running' || !FINISHED.has(status);
+}

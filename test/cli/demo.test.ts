@@ -1,0 +1,69 @@
+import { FileStore, type TeamEvent } from 'agent-teams';
+import { beforeAll, expect, test } from 'vitest';
+import { type CliRun, cli } from '../helpers/cli.js';
+import { tempFolder } from '../helpers/temp-folder.js';
+
+let cwd: string;
+let demo: CliRun;
+beforeAll(async () => {
+  cwd = tempFolder();
+  demo = await cli(['demo', '--fast'], { cwd });
+});
+
+test('the demo runs the newsroom with no key, says it is scripted, and how to run a real model', () => {
+  expect(demo.code).toBe(0);
+  expect(demo.stderr).toBe('');
+  expect(demo.stdout).toContain('on a SCRIPTED model');
+  // Not a terminal: plain event lines show the whole mechanism.
+  expect(demo.stdout).toContain('editor created task-3: Write the article');
+  expect(demo.stdout).toMatch(/writer → researcher: Quick check/);
+  expect(demo.stdout).toContain('editor starts a synthesis turn');
+  expect(demo.stdout).toContain('Why the sea breathes.');
+  expect(demo.stdout).toMatch(/completed · 4\/4 tasks · [\d,]+ tokens, unpriced/);
+  expect(demo.stdout).toContain('export OPENAI_API_KEY=');
+  expect(demo.stdout).toContain('npx agent-teams run examples/newsroom.ts --input');
+});
+
+test('the demo leaves a store the inspection commands read', async () => {
+  const tasks = await new FileStore({ root: `${cwd}/.agent-teams` }).transact('newsroom-demo', ({ board }) =>
+    board.listTasks(),
+  );
+  expect(tasks.map((task) => task.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+
+  const teams = await cli(['teams'], { cwd });
+  expect(teams.code).toBe(0);
+  expect(teams.stdout).toMatch(
+    /newsroom-demo: editor leads researcher, writer, checker\n {2}last run newsroom-demo-\S+ · completed · 4\/4 tasks done/,
+  );
+
+  const listed = await cli(['tasks', 'newsroom-demo'], { cwd });
+  expect(listed.stdout).toMatch(/task-3 +completed +writer +Write the article \(after task-1, task-2\)/);
+
+  const inbox = await cli(['inbox', 'newsroom-demo', 'researcher'], { cwd });
+  expect(inbox.stdout).toMatch(/\[read {2}\] \S+ from writer: Quick check/);
+
+  const logs = await cli(['logs', 'newsroom-demo', '--json'], { cwd });
+  const events = logs.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as TeamEvent);
+  expect(events[0]?.type).toBe('team:start');
+  expect(events.at(-1)?.type).toBe('team:complete');
+  // --follow on a finished run prints it and returns.
+  const followed = await cli(['logs', 'newsroom-demo', '--follow'], { cwd });
+  expect(followed.code).toBe(0);
+  expect(followed.stdout.trim().split('\n').at(-1)).toMatch(/completed: 4\/4 tasks done/);
+});
+
+test('inspection errors are one clear line', async () => {
+  for (const [args, message] of [
+    [['tasks', 'nope'], 'agent-teams: no team "nope" in'],
+    [['inbox', 'newsroom-demo', 'nobody'], 'agent-teams: "nobody" is not on the team'],
+    [['teams', '--store', 'missing'], 'agent-teams: no store at missing'],
+  ] as const) {
+    const run = await cli([...args], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  }
+});

@@ -1,0 +1,29 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function newest(folder: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+/** The command tests run the built CLI: build it first if src/ is newer than dist/. */
+export default function setup(): void {
+  const built = statSync(path.join(root, 'dist/cli/main.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (built >= newest(path.join(root, 'src'))) return;
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+}
