@@ -9,6 +9,7 @@ import {
   type ScriptedCall,
   scriptedCall,
   type ToolResult,
+  textOf,
 } from './scripted-call.js';
 
 export interface FakeOpenAIServerOptions {
@@ -29,12 +30,6 @@ interface ChatMessage {
   content?: unknown;
   tool_calls?: { id: string; function: { name: string } }[];
   tool_call_id?: string;
-}
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('\n');
 }
 
 function parseOutput(content: string): unknown {

@@ -83,3 +83,12 @@ export async function replyTo(script: Script, call: ScriptedCall): Promise<Norma
 export function roughTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
+
+/** The text of a message's content: a string, or the text parts of a list of parts. */
+export function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+    .join('\n');
+}

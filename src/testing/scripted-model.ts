@@ -13,6 +13,7 @@ import {
   type ScriptedCall,
   scriptedCall,
   type ToolResult,
+  textOf,
 } from './scripted-call.js';
 
 export interface ScriptedModelOptions {
@@ -25,15 +26,6 @@ export interface ScriptedModelOptions {
 /** A deterministic AI SDK model answering from a script; `calls` records what it was asked. */
 export interface ScriptedModel extends MockLanguageModelV3 {
   readonly calls: ScriptedCall[];
-}
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .filter((part): part is { type: 'text'; text: string } => part?.type === 'text')
-    .map((part) => part.text)
-    .join('\n');
 }
 
 function outputOf(output: { type: string; value?: unknown; reason?: string }): unknown {

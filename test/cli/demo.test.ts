@@ -1,6 +1,6 @@
 import { FileStore, type TeamEvent } from 'agent-teams';
 import { beforeAll, expect, test } from 'vitest';
-import { type CliRun, cli } from '../helpers/cli.js';
+import { type CliRun, cli, startCli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 
 let cwd: string;
@@ -66,4 +66,22 @@ test('inspection errors are one clear line', async () => {
     expect(run.stderr).toContain(message);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   }
+});
+
+test('logs --follow prints a run’s events as they come, and stops when it completes', async () => {
+  const dir = tempFolder();
+  const running = startCli(['demo'], { cwd: dir });
+  // Wait until the run exists, then follow it while it goes.
+  while (!running.output().includes('created task-1'))
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const followed = await cli(['logs', 'newsroom-demo', '--follow'], { cwd: dir });
+  const demoRun = await running.done;
+  expect(demoRun.code).toBe(0);
+  expect(followed.code).toBe(0);
+  const lines = followed.stdout.trim().split('\n');
+  expect(lines[0]).toContain('newsroom-demo: editor leads researcher, writer, checker');
+  expect(lines.at(-1)).toMatch(/completed: 4\/4 tasks done/);
+  const runId = /run (newsroom-demo-\S+)/.exec(demoRun.stdout)?.[1] as string;
+  const byId = await cli(['logs', 'newsroom-demo', '--run', runId], { cwd: dir });
+  expect(byId.stdout).toBe(followed.stdout);
 });

@@ -1,5 +1,6 @@
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
+import type { SentMessage } from '../../mailbox/message.js';
 import { APPROVAL_NOTICE } from '../../mailbox/render.js';
 import { answer, type TeamToolContext } from './tool-context.js';
 
@@ -17,11 +18,13 @@ export function sendMessageTool(context: TeamToolContext, agent: string) {
     description: 'Write to a teammate by name, to "lead", or to "everyone".',
     inputSchema: sendMessageInput,
     execute: async ({ to, content }) => {
+      let sent: SentMessage | undefined;
       const answered = await answer(context, ({ mailbox }) => {
-        const sent = mailbox.send(agent, to, content);
-        context.onMessageSent?.(sent);
+        sent = mailbox.send(agent, to, content);
         return { id: sent.id, to: sent.to };
       });
+      // Told only once the message is committed.
+      if (sent && answered.success) context.onMessageSent?.(sent);
       return answered;
     },
   });
