@@ -12,6 +12,8 @@ export interface LockTiming {
 
 export const DEFAULT_LOCK_TIMING: LockTiming = { stale: 10_000, timeout: 60_000 };
 
+const SUSPICIOUS_WAIT_MS = 250;
+
 type Callback = (error: NodeJS.ErrnoException | null, value?: unknown) => void;
 
 function synchronously(call: (...args: never[]) => unknown) {
@@ -36,8 +38,7 @@ const syncFs = {
   mkdir: synchronously(fs.mkdirSync),
   realpath: synchronously(fs.realpathSync),
   stat: synchronously(fs.statSync),
-  // The lock folder holds its owner record, so it is removed with what it holds.
-  rmdir: synchronously((folder: string) => fs.rmSync(folder, { recursive: true, force: true })),
+  rmdir: synchronously(fs.rmdirSync),
   utimes: synchronously(fs.utimesSync),
 };
 
@@ -75,11 +76,15 @@ export async function acquireLock(
   lockPath: string,
   timing: LockTiming,
 ): Promise<() => Promise<void>> {
-  const deadline = Date.now() + timing.timeout;
+  const started = Date.now();
+  const deadline = started + timing.timeout;
   for (let attempt = 0; ; attempt++) {
     // A lock that is held is waited out with one stat and a watch, not a failed attempt
     // each time: with many waiters, failed attempts would eat the CPU its holder needs.
-    if (attempt > 0 && isHeld(lockPath, timing.stale) && !takeOverFromDead(lockPath)) {
+    // A commit holds the lock for a millisecond or so: only a wait far longer than that is
+    // worth asking whether the holder is dead (which costs reads that busy waiters would repeat).
+    const suspicious = Date.now() - started > SUSPICIOUS_WAIT_MS;
+    if (attempt > 0 && isHeld(lockPath, timing.stale) && !(suspicious && takeOverFromDead(lockPath))) {
       if (Date.now() > deadline) {
         throw new TeamError(
           'store-locked',

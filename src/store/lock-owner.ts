@@ -1,25 +1,34 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
+import { overwriteInPlace } from './file-io.js';
 
-// Who holds a lock folder, written inside it once it is taken. A holder that crashed stops
-// refreshing the folder, and proper-lockfile takes it over once it is stale (10 s); a holder
-// on this machine whose process is gone is known dead at once, so a resume after `kill -9`
-// need not wait.
+// Who holds a lock folder. A holder that crashed stops refreshing the folder, and
+// proper-lockfile takes it over once it is stale (10 s); a holder on this machine whose
+// process is gone is known dead at once, so a resume after `kill -9` need not wait.
+//
+// The record lives beside the folder (`<lock>-owner`), rewritten in place by each new holder,
+// and names the folder it belongs to by its birth time: a record left by an earlier holder
+// never matches the folder a live process holds now.
 
 interface Owner {
   readonly pid: number;
   readonly host: string;
+  readonly born: string;
 }
 
-const OWNER_FILE = 'owner.json';
+const ownerFile = (lockPath: string) => `${lockPath}-owner`;
+
+/** The lock folder's birth time in ns, or `undefined` where the file system has none. */
+function bornOf(lockPath: string): string | undefined {
+  const born = fs.statSync(lockPath, { bigint: true, throwIfNoEntry: false })?.birthtimeNs;
+  return born ? String(born) : undefined;
+}
 
 export function recordOwner(lockPath: string): void {
+  const born = bornOf(lockPath);
+  if (born === undefined) return;
   try {
-    fs.writeFileSync(
-      path.join(lockPath, OWNER_FILE),
-      JSON.stringify({ pid: process.pid, host: os.hostname() }),
-    );
+    overwriteInPlace(ownerFile(lockPath), JSON.stringify({ pid: process.pid, host: os.hostname(), born }));
   } catch {
     // Without the record the lock still works; only the early takeover is lost.
   }
@@ -27,7 +36,7 @@ export function recordOwner(lockPath: string): void {
 
 function readOwner(lockPath: string): Owner | undefined {
   try {
-    const owner = JSON.parse(fs.readFileSync(path.join(lockPath, OWNER_FILE), 'utf8')) as Owner;
+    const owner = JSON.parse(fs.readFileSync(ownerFile(lockPath), 'utf8')) as Owner;
     return Number.isInteger(owner.pid) && typeof owner.host === 'string' ? owner : undefined;
   } catch {
     return undefined;
@@ -44,8 +53,9 @@ function isAlive(pid: number): boolean {
 }
 
 function ownerIsDead(lockPath: string): boolean {
+  const born = bornOf(lockPath);
   const owner = readOwner(lockPath);
-  return owner !== undefined && owner.host === os.hostname() && !isAlive(owner.pid);
+  return born !== undefined && owner?.born === born && owner.host === os.hostname() && !isAlive(owner.pid);
 }
 
 const RECOVERY_STALE_MS = 10_000;

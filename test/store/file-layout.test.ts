@@ -50,6 +50,7 @@ describe('FileStore files', () => {
       '.changes',
       '.highwatermark',
       '.journal',
+      '.lock-owner',
       '.version',
       'task-1.json',
     ]);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { FileStore } from 'agent-teams';
@@ -160,22 +160,25 @@ describe('FileStore lock held by a process that died', () => {
     await teamWithTask(root);
     const lock = path.join(root, 'tasks/newsroom/.lock');
     mkdirSync(lock);
-    writeFileSync(path.join(lock, 'owner.json'), JSON.stringify({ pid: deadPid(), host: hostname() }));
+    const born = String(statSync(lock, { bigint: true }).birthtimeNs);
+    writeFileSync(`${lock}-owner`, JSON.stringify({ pid: deadPid(), host: hostname(), born }));
     // A timeout far below the 10 s staleness: only the dead-owner takeover can pass it.
     const store = new FileStore({ root, lock: { timeout: 1_000 } });
     expect(await store.transact('newsroom', ({ board }) => board.claimTask('writer')?.id)).toBe('task-1');
   });
 
-  test('a lock held by a live process, or by one on another machine, is waited for', async () => {
+  test('a lock held by a live process, by one on another machine, or of an earlier holder, is waited for', async () => {
     for (const owner of [
       { pid: process.pid, host: hostname() },
       { pid: deadPid(), host: 'another-machine' },
+      { pid: deadPid(), host: hostname(), born: '1' },
     ]) {
       const root = tempFolder();
       await teamWithTask(root);
       const lock = path.join(root, 'tasks/newsroom/.lock');
       mkdirSync(lock);
-      writeFileSync(path.join(lock, 'owner.json'), JSON.stringify(owner));
+      const born = String(statSync(lock, { bigint: true }).birthtimeNs);
+      writeFileSync(`${lock}-owner`, JSON.stringify({ born, ...owner }));
       const store = new FileStore({ root, lock: { timeout: 300 } });
       await expect(
         store.transact('newsroom', ({ board }) => board.claimTask('writer')),
