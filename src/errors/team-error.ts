@@ -31,6 +31,7 @@ export type TeamErrorCode =
   | 'aborted'
   // stores
   | 'team-not-found'
+  | 'team-busy'
   | 'corrupt-file'
   | 'store-locked'
   | 'store-io';

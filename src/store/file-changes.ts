@@ -58,7 +58,7 @@ export function readChanges(
     const number = Number(version);
     if (!Number.isInteger(number) || number <= from) return undefined;
     seen.add(number);
-    for (const key of changed) keys.add(key);
+    for (const key of changed) if (key !== '') keys.add(key);
   }
   for (let version = from + 1; version <= to; version++) if (!seen.has(version)) return undefined;
   return { keys, end: offset + Buffer.byteLength(whole) };

@@ -46,7 +46,8 @@ export function loadTeam(layout: FileLayout, team: string, info: TeamInfo, event
 
 /**
  * Brings a cached state up to date by re-reading the files of `keys` only. Answers
- * `undefined` when the team's config is gone: the caller loads the team whole.
+ * `undefined` when that is not enough (the team's config is gone, a key is unknown): the
+ * caller loads the team whole.
  */
 export function refreshTeam(
   layout: FileLayout,
@@ -55,6 +56,8 @@ export function refreshTeam(
   keys: ReadonlySet<string>,
   eventSeq: number,
 ): TeamState | undefined {
+  // A key this version does not know (a newer writer, a hand edit): read the team whole.
+  if ([...keys].some((key) => !/^(config|highWatermark|task:.+|inbox:.+)$/.test(key))) return undefined;
   let next = state;
   if (keys.has('config')) {
     const info = readConfig(layout, team);

@@ -69,4 +69,5 @@ export const runRecordSchema = z.object({
   team: text,
   teamId: text,
   startedAt: text,
+  runner: z.object({ pid: z.number().int(), host: text }).optional(),
 });

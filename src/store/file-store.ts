@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
+import { hostname } from 'node:os';
 import { findTask } from '../board/task-list-state.js';
+import { TeamError } from '../errors/index.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 import { checkName } from '../state/names.js';
 import { changeLine, changesEnd, MAX_CHANGES_BYTES, readChanges } from './file-changes.js';
@@ -12,7 +14,8 @@ import { acquireLock, DEFAULT_LOCK_TIMING, type LockTiming } from './file-lock.j
 import { readLog } from './file-log.js';
 import { runRecordSchema, type VersionStamp } from './file-schemas.js';
 import { newEpoch, readStamp } from './file-stamp.js';
-import { canResume, type RunRecord } from './run-record.js';
+import { isAlive } from './lock-owner.js';
+import { canResume, type RunRecord, runStatus } from './run-record.js';
 import { Subscribers } from './subscribers.js';
 import { checkRunId, describeTeam, newRunId, requireTeam } from './team-info.js';
 import { type TeamState, taskList, teamState, withInfo } from './team-state.js';
@@ -34,6 +37,8 @@ interface Cached {
   stamp: VersionStamp;
   changesOffset: number;
 }
+
+const thisProcess = () => ({ pid: process.pid, host: hostname() });
 
 /** Keys a commit changed, or everything (a fresh run): then every process reloads. */
 type Changed = readonly FileKey[] | 'everything';
@@ -117,10 +122,16 @@ export class FileStore implements TeamStore {
         runId: newRunId(name, now),
         updatedAt: now.toISOString(),
       };
+      this.#refuseIfRunning(cached.state.info);
       const runId = info.runId as string;
       makeFolder(this.#layout.runFolder(runId));
-      const record: RunRecord = { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt };
-      writeFileAtomic(this.#layout.runRecord(runId), `${JSON.stringify(record, null, 2)}\n`);
+      this.#writeRunRecord({
+        runId,
+        team: name,
+        teamId: info.teamId,
+        startedAt: info.updatedAt,
+        runner: thisProcess(),
+      });
       writeFileAtomic(this.#layout.events(runId), '');
       if (options.fresh === false) {
         const next = withInfo(cached.state, info);
@@ -147,8 +158,33 @@ export class FileStore implements TeamStore {
       const record = readJson(this.#layout.runRecord(info.runId), runRecordSchema);
       if (record?.teamId !== info.teamId) return undefined;
       const events = readLog(this.#layout.events(info.runId));
-      return canResume(events) ? { info, events } : undefined;
+      if (!canResume(events)) return undefined;
+      this.#refuseIfRunning(info);
+      this.#writeRunRecord({ ...record, runner: thisProcess() });
+      return { info, events };
     });
+  }
+
+  #writeRunRecord(record: RunRecord): void {
+    writeFileAtomic(this.#layout.runRecord(record.runId), `${JSON.stringify(record, null, 2)}\n`);
+  }
+
+  /**
+   * A team's run that another live process on this machine is running cannot be restarted
+   * or resumed under it: its tasks would change under its feet. (A runner that died — a
+   * crash, `kill -9` — leaves the run to be resumed.)
+   */
+  #refuseIfRunning(info: TeamInfo): void {
+    if (!info.runId) return;
+    const runner = readJson(this.#layout.runRecord(info.runId), runRecordSchema)?.runner;
+    if (!runner || runner.pid === process.pid || runner.host !== hostname() || !isAlive(runner.pid)) return;
+    if (runStatus(readLog(this.#layout.events(info.runId))) !== 'running') return;
+    throw new TeamError(
+      'team-busy',
+      `The team ${info.name} is running in process ${runner.pid} (run ${info.runId}): ` +
+        'wait for it to finish, or stop it (Ctrl-C) and resume it.',
+      { details: { team: info.name, runId: info.runId, pid: runner.pid } },
+    );
   }
 
   async readEvents(runId: string): Promise<TeamEvent[]> {

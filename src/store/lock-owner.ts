@@ -43,7 +43,8 @@ function readOwner(lockPath: string): Owner | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine is alive. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

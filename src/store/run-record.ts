@@ -7,6 +7,8 @@ export interface RunRecord {
   /** The team's id when the run began; a run of another team of the same name never resumes. */
   readonly teamId: string;
   readonly startedAt: string;
+  /** The process running it (the one that started or last resumed it). */
+  readonly runner?: { readonly pid: number; readonly host: string };
 }
 
 /** Stop reasons after which a run is over; after the others (aborted, failed) it can go on. */

@@ -65,14 +65,15 @@ export interface TeamStore {
   transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T>;
   /**
    * Starts a run: later events are logged under the new run id. With `fresh` (the default)
-   * the task list and inboxes are emptied first.
+   * the task list and inboxes are emptied first. A store shared by processes refuses
+   * (`team-busy`) while another live process runs the team's current run.
    */
   startRun(name: string, options?: { fresh?: boolean }): Promise<TeamInfo>;
   /**
    * Continues the team's last run if it did not finish (it crashed, was aborted or failed)
    * and belongs to this team (the same team id, so a run of an earlier team of the same
    * name is never attached): later events go on in its log. Answers the team and the run's
-   * events so far, or `undefined` when there is no such run.
+   * events so far, or `undefined` when there is no such run. `team-busy` as for `startRun`.
    */
   resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined>;
   /** The events logged for a run, in commit order. */

@@ -86,6 +86,12 @@ describe('FileStore files', () => {
     ).rejects.toThrow('The task task-1 is in progress with writer.');
     await second.transact('newsroom', ({ mailbox }) => mailbox.send('writer', 'researcher', 'mine'));
     expect(await first.transact('newsroom', ({ mailbox }) => mailbox.take('researcher').length)).toBe(1);
+    // A commit of events alone changes no file, and the other store reads past it.
+    await first.startRun('newsroom', { fresh: false });
+    await first.transact('newsroom', ({ emit }) =>
+      emit({ type: 'team:start', data: { lead: 'editor', members: ['researcher', 'writer'], input: 'go' } }),
+    );
+    expect(await second.transact('newsroom', ({ board }) => board.getTask('task-1')?.owner)).toBe('writer');
   });
 
   test('the version stamp spares re-reading what no one changed', async () => {

@@ -102,3 +102,18 @@ test.each([
     ).toEqual([]);
   },
 );
+
+test('a run another live process is running cannot be restarted or resumed under it', async () => {
+  const root = tempFolder();
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture, root, 'fresh'], { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  while (count('team:task-created')(logOf(root)) < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  const store = new FileStore({ root });
+  const busy = { code: 'team-busy', message: expect.stringContaining(`is running in process ${child.pid}`) };
+  await expect(store.startRun('durable')).rejects.toMatchObject(busy);
+  await expect(store.resumeRun('durable')).rejects.toMatchObject(busy);
+  await exited;
+  expect(logOf(root).at(-1)?.type).toBe('team:complete');
+  // Once it has finished, a new run may start.
+  await expect(store.startRun('durable')).resolves.toMatchObject({ name: 'durable' });
+});
