@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import lockfile from 'proper-lockfile';
 import { TeamError } from '../errors/index.js';
 import { recordOwner, takeOverFromDead } from './lock-owner.js';
+import { LockQueue } from './lock-queue.js';
 
 export interface LockTiming {
   /** A lock older than this (its holder stopped refreshing it: crashed) is taken over. ms. */
@@ -43,12 +44,11 @@ const syncFs = {
 };
 
 /**
- * Resolves when the lock folder is removed (its holder released it), as the OS's file
- * watching reports, or after `ms` at the latest. Watching the lock folder itself wakes a
- * waiter once per release and for nothing else. A missed or unsupported notification
- * costs latency, never correctness: the caller tries the lock again either way.
+ * Resolves when `watched` (the lock folder, or the ticket ahead in the queue) is removed, as
+ * the OS's file watching reports, or after `ms` at the latest. A missed or unsupported
+ * notification costs latency, never correctness: the caller looks at the lock again either way.
  */
-function lockReleased(lockPath: string, ms: number): Promise<void> {
+function gone(watched: string, ms: number): Promise<void> {
   return new Promise((resolve) => {
     let watcher: fs.FSWatcher | undefined;
     const done = () => {
@@ -58,18 +58,46 @@ function lockReleased(lockPath: string, ms: number): Promise<void> {
     };
     const timer = setTimeout(done, ms);
     try {
-      watcher = fs.watch(lockPath, { persistent: false }, done);
+      watcher = fs.watch(watched, { persistent: false }, done);
       watcher.on('error', done);
     } catch {
-      done(); // gone already (released meanwhile), or no file watching here
+      done(); // gone already, or no file watching here
     }
   });
 }
 
+/** One attempt at the lock: its release, or `undefined` when another process holds it. */
+async function tryLock(
+  folder: string,
+  lockPath: string,
+  stale: number,
+): Promise<(() => Promise<void>) | undefined> {
+  try {
+    const release = await lockfile.lock(folder, {
+      fs: syncFs,
+      lockfilePath: lockPath,
+      realpath: false,
+      stale,
+      // A compromised lock means this process stalled past `stale`; the commit in flight
+      // finishes, and the journal keeps the files whole either way.
+      onCompromised: (error) =>
+        console.error(`agent-teams: the lock ${lockPath} was compromised:`, error.message),
+    });
+    recordOwner(lockPath);
+    return release;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
+    throw new TeamError('store-io', `Cannot take the lock ${lockPath}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
 /**
  * Takes the cross-process lock of a team (a lock folder via proper-lockfile, refreshed
- * while held, taken over when stale). While another process holds it, waits to be told
- * the lock folder changed, so the lock changes hands with no polling delay. Returns the release.
+ * while held, taken over when stale or when its holder on this machine has died). While
+ * another process holds it, waits its turn in the queue of waiters and is woken when the
+ * lock changes hands, with no polling delay. Returns the release.
  */
 export async function acquireLock(
   folder: string,
@@ -77,45 +105,35 @@ export async function acquireLock(
   timing: LockTiming,
 ): Promise<() => Promise<void>> {
   const started = Date.now();
-  const deadline = started + timing.timeout;
-  for (let attempt = 0; ; attempt++) {
-    // A lock that is held is waited out with one stat and a watch, not a failed attempt
-    // each time: with many waiters, failed attempts would eat the CPU its holder needs.
-    // A commit holds the lock for a millisecond or so: only a wait far longer than that is
-    // worth asking whether the holder is dead (which costs reads that busy waiters would repeat).
-    const suspicious = Date.now() - started > SUSPICIOUS_WAIT_MS;
-    if (attempt > 0 && isHeld(lockPath, timing.stale) && !(suspicious && takeOverFromDead(lockPath))) {
-      if (Date.now() > deadline) {
-        throw new TeamError(
-          'store-locked',
-          `The lock ${lockPath} has been held by another process for over ${timing.timeout} ms; ` +
-            'if no process uses this store, remove the lock folder.',
-          { details: { lock: lockPath } },
-        );
-      }
-      await lockReleased(lockPath, 5 + Math.random() * 5);
-      continue;
-    }
-    try {
-      const release = await lockfile.lock(folder, {
-        fs: syncFs,
-        lockfilePath: lockPath,
-        realpath: false,
-        stale: timing.stale,
-        // A compromised lock means this process stalled past `stale`; the commit in flight
-        // finishes, and the journal keeps the files whole either way.
-        onCompromised: (error) =>
-          console.error(`agent-teams: the lock ${lockPath} was compromised:`, error.message),
-      });
-      recordOwner(lockPath);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') {
-        throw new TeamError('store-io', `Cannot take the lock ${lockPath}: ${(error as Error).message}`, {
-          cause: error,
-        });
+  const queue = new LockQueue(lockPath);
+  let ticket: string | undefined;
+  try {
+    for (;;) {
+      const release = await tryLock(folder, lockPath, timing.stale);
+      if (release) return release;
+      // Waited out with a stat and a watch, not a failed attempt each time: with many
+      // waiters, failed attempts would eat the CPU the holder needs. A commit holds the lock
+      // for a millisecond or so: only a far longer wait is worth asking whether the holder
+      // is dead (reads that busy waiters would repeat).
+      for (;;) {
+        if (!isHeld(lockPath, timing.stale)) break;
+        if (Date.now() - started > SUSPICIOUS_WAIT_MS && takeOverFromDead(lockPath)) break;
+        if (Date.now() - started > timing.timeout) {
+          throw new TeamError(
+            'store-locked',
+            `The lock ${lockPath} has been held by another process for over ${timing.timeout} ms; ` +
+              'if no process uses this store, remove the lock folder.',
+            { details: { lock: lockPath } },
+          );
+        }
+        ticket ??= queue.join();
+        const ahead = queue.ahead(ticket);
+        if (ahead) await gone(queue.path(ahead), 20);
+        else await gone(lockPath, 5 + Math.random() * 5);
       }
     }
+  } finally {
+    if (ticket) queue.leave(ticket);
   }
 }
 
