@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { FileStore } from 'agent-teams';
@@ -186,5 +195,29 @@ describe('FileStore lock held by a process that died', () => {
         code: 'store-locked',
       });
     }
+  });
+});
+
+describe('FileStore lock queue', () => {
+  test('a waiter behind the ticket of a dead process skips it, and gets the lock when it is released', async () => {
+    const root = tempFolder();
+    await teamWithTask(root);
+    const lock = path.join(root, 'tasks/newsroom/.lock');
+    mkdirSync(lock);
+    const queue = `${lock}-queue`;
+    mkdirSync(queue);
+    const dead = spawnSync(process.execPath, [
+      '-e',
+      'process.stdout.write(String(process.pid))',
+    ]).stdout.toString();
+    const stale = path.join(queue, `000000000000001-${dead}-1`);
+    writeFileSync(stale, '');
+    const store = new FileStore({ root, lock: { timeout: 5_000 } });
+    const claimed = store.transact('newsroom', ({ board }) => board.claimTask('writer')?.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(stale)).toBe(false);
+    rmSync(lock, { recursive: true });
+    expect(await claimed).toBe('task-1');
+    expect(readdirSync(queue)).toEqual([]);
   });
 });
