@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  type Latency,
+  latencyOf,
   type NormalReply,
   replyTo,
   roughTokens,
@@ -14,7 +16,7 @@ import {
 
 export interface FakeOpenAIServerOptions {
   /** Simulated time per call, in ms (or computed per call). Default 0. */
-  latencyMs?: number | ((call: ScriptedCall) => number);
+  latencyMs?: Latency;
 }
 
 /** A chat-completions server on 127.0.0.1 answering from a script. */
@@ -142,8 +144,7 @@ export async function fakeOpenAIServer(
       const body = JSON.parse(await readBody(request));
       const call = fromChat(body, calls.length);
       calls.push(call);
-      const latency =
-        typeof options.latencyMs === 'function' ? options.latencyMs(call) : (options.latencyMs ?? 0);
+      const latency = latencyOf(options.latencyMs, call);
       if (latency > 0) await sleep(latency);
       const reply = await replyTo(script, call);
       const answer = completion(

@@ -92,3 +92,10 @@ export function textOf(content: unknown): string {
     .map((part) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : ''))
     .join('\n');
 }
+
+/** Simulated model time: a fixed number of ms, or one computed per call. */
+export type Latency = number | ((call: ScriptedCall) => number);
+
+export function latencyOf(latency: Latency | undefined, call: ScriptedCall): number {
+  return typeof latency === 'function' ? latency(call) : (latency ?? 0);
+}

@@ -7,6 +7,8 @@ import type {
 } from '@ai-sdk/provider';
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 import {
+  type Latency,
+  latencyOf,
   replyTo,
   roughTokens,
   type Script,
@@ -18,7 +20,7 @@ import {
 
 export interface ScriptedModelOptions {
   /** Simulated time per call, in ms (or computed per call). Default 0. */
-  latencyMs?: number | ((call: ScriptedCall) => number);
+  latencyMs?: Latency;
   /** The model id it reports (and is priced by). Default `scripted`. */
   modelId?: string;
 }
@@ -77,8 +79,7 @@ export function scriptedModel(script: Script, options: ScriptedModelOptions = {}
     const tools = (request.tools ?? []).map((tool) => tool.name);
     const call = fromPrompt(request.prompt, tools, calls.length);
     calls.push(call);
-    const latency =
-      typeof options.latencyMs === 'function' ? options.latencyMs(call) : (options.latencyMs ?? 0);
+    const latency = latencyOf(options.latencyMs, call);
     if (latency > 0) await sleep(latency, undefined, { signal: request.abortSignal });
     request.abortSignal?.throwIfAborted();
     const reply = await replyTo(script, call);
