@@ -1,11 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Latency,
-  latencyOf,
   type NormalReply,
-  replyTo,
+  replyAfter,
   roughTokens,
   type Script,
   type ScriptedCall,
@@ -144,9 +142,7 @@ export async function fakeOpenAIServer(
       const body = JSON.parse(await readBody(request));
       const call = fromChat(body, calls.length);
       calls.push(call);
-      const latency = latencyOf(options.latencyMs, call);
-      if (latency > 0) await sleep(latency);
-      const reply = await replyTo(script, call);
+      const reply = await replyAfter(options.latencyMs, script, call);
       const answer = completion(
         reply,
         String(body.model ?? 'scripted'),

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TurnReason } from '../events/team-event-map.js';
 
 /** What a scripted model is asked: the call, with what a script usually decides on. */
@@ -64,7 +65,7 @@ export interface NormalReply {
 }
 
 /** Answers a call from a script; a list that has run out is an error naming the call. */
-export async function replyTo(script: Script, call: ScriptedCall): Promise<NormalReply> {
+async function replyTo(script: Script, call: ScriptedCall): Promise<NormalReply> {
   let reply: ScriptedReply | undefined;
   if (typeof script === 'function') reply = await script(call);
   else {
@@ -96,6 +97,18 @@ export function textOf(content: unknown): string {
 /** Simulated model time: a fixed number of ms, or one computed per call. */
 export type Latency = number | ((call: ScriptedCall) => number);
 
-export function latencyOf(latency: Latency | undefined, call: ScriptedCall): number {
-  return typeof latency === 'function' ? latency(call) : (latency ?? 0);
+/**
+ * A call's reply as every transport gives it: after the simulated latency (cut short by
+ * `signal`), from the script.
+ */
+export async function replyAfter(
+  latency: Latency | undefined,
+  script: Script,
+  call: ScriptedCall,
+  signal?: AbortSignal,
+): Promise<NormalReply> {
+  const ms = typeof latency === 'function' ? latency(call) : (latency ?? 0);
+  if (ms > 0) await sleep(ms, undefined, { signal });
+  signal?.throwIfAborted();
+  return replyTo(script, call);
 }

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   LanguageModelV3CallOptions,
   LanguageModelV3Content,
@@ -8,8 +7,7 @@ import type {
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 import {
   type Latency,
-  latencyOf,
-  replyTo,
+  replyAfter,
   roughTokens,
   type Script,
   type ScriptedCall,
@@ -79,10 +77,7 @@ export function scriptedModel(script: Script, options: ScriptedModelOptions = {}
     const tools = (request.tools ?? []).map((tool) => tool.name);
     const call = fromPrompt(request.prompt, tools, calls.length);
     calls.push(call);
-    const latency = latencyOf(options.latencyMs, call);
-    if (latency > 0) await sleep(latency, undefined, { signal: request.abortSignal });
-    request.abortSignal?.throwIfAborted();
-    const reply = await replyTo(script, call);
+    const reply = await replyAfter(options.latencyMs, script, call, request.abortSignal);
     const content: LanguageModelV3Content[] = [];
     if (reply.text) content.push({ type: 'text', text: reply.text });
     reply.toolCalls.forEach((toolCall, position) => {
