@@ -11,6 +11,8 @@ export interface ModelTurn {
   readonly tools: ToolSet;
   readonly maxSteps: number;
   readonly signal: AbortSignal;
+  /** Who asks and why, sent with every model call (see turn-headers.ts). */
+  readonly headers: Record<string, string>;
 }
 
 export interface ModelTurnOutcome {
@@ -31,6 +33,7 @@ export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
     tools: turn.tools,
     stopWhen: stepCountIs(turn.maxSteps),
     abortSignal: turn.signal,
+    headers: turn.headers,
   });
   const text = result.text || [...result.steps].reverse().find((step) => step.text)?.text || '';
   return { text: text.trim(), usage: result.totalUsage, messages: [briefing, ...result.response.messages] };

@@ -12,6 +12,7 @@ import type { TeamRunResult } from './run-result.js';
 import type { TeamSettings } from './team-options.js';
 import type { ThreadMemory } from './threads.js';
 import { createTeamTools, teamToolsFor } from './tools/create-team-tools.js';
+import { turnHeaders } from '../turn/turn-headers.js';
 import { endTurn } from './turn-end.js';
 import { type LeadContext, startLead, startMember, type TurnStart } from './turn-start.js';
 
@@ -275,6 +276,14 @@ export class TeamRun {
         tools: synthesis ? {} : tools,
         maxSteps: synthesis ? 1 : state.agent.maxIterations,
         signal: this.#abort.signal,
+        headers: turnHeaders({
+          runId: this.#runId,
+          agent: state.agent.name,
+          role: state.role,
+          reason: start.reason,
+          turn: state.turns,
+          taskId: start.task?.id ?? null,
+        }),
       });
     } catch (caught) {
       error = caught;
