@@ -33,6 +33,8 @@ export interface TeamEventMap {
     readonly turn: number;
     readonly reason: TurnReason;
     readonly taskId: string | null;
+    /** The unread messages the turn was given (marked read when it ends). */
+    readonly messageIds: readonly string[];
   };
   /** An agent's turn ended; `status` is the agent's status after it. */
   'team:member-finished': {

@@ -1,3 +1,12 @@
+export { TeamRunHandle } from '../run/handle.js';
+export {
+  type AgentRunState,
+  applyEvent,
+  emptyRunState,
+  foldEvents,
+  type MessageRecord,
+  type RunState,
+} from '../run/run-state.js';
 export type { AgentResult, MemberSummary, RunUsage, TeamResult, TeamRunResult } from './run-result.js';
 export { type RunOptions, Team } from './team.js';
 export type { TeamConfig } from './team-options.js';

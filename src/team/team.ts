@@ -4,12 +4,14 @@ import { type ModelSpec, resolveModel } from '../agent/resolve-model.js';
 import { TeamError } from '../errors/index.js';
 import { TeamEmitter, type TeamEventHandler } from '../events/team-emitter.js';
 import type { TeamEventType } from '../events/team-event-map.js';
+import { TeamRunHandle } from '../run/handle.js';
+import { RunLoop } from '../run/loop.js';
 import { checkName } from '../state/names.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { TeamStore } from '../store/team-store.js';
+import { InProcessExecutor } from '../turn/executor.js';
 import type { TeamRunResult } from './run-result.js';
 import { type TeamConfig, type TeamSettings, teamSettings } from './team-options.js';
-import { TeamRun } from './team-run.js';
 import { ThreadMemory } from './threads.js';
 
 export interface RunOptions {
@@ -42,7 +44,6 @@ export class Team {
   readonly #settings: TeamSettings;
   readonly #emitter = new TeamEmitter();
   readonly #threads = new ThreadMemory();
-  #running = false;
 
   constructor(config: TeamConfig) {
     this.#settings = teamSettings(config);
@@ -74,7 +75,12 @@ export class Team {
     return new Team({ ...this.#config, store });
   }
 
-  async run(options: RunOptions): Promise<TeamRunResult> {
+  /**
+   * Starts a run (or, with `fresh: false`, resumes the team's last unfinished one) and answers
+   * its handle once the run is open in the store. A team runs at most once at a time per
+   * store: a second start is refused with `team-busy` before anything is written.
+   */
+  async start(options: RunOptions): Promise<TeamRunHandle> {
     if (
       typeof options !== 'object' ||
       options === null ||
@@ -87,27 +93,34 @@ export class Team {
       );
     }
     if (options.threadId !== undefined) checkName('agent', options.threadId);
-    if (this.#running) {
-      throw new TeamError('invalid-input', `The team ${this.name} is running already: await that run first.`);
-    }
     // Every model is resolved before anything runs, so a missing key fails fast and clearly.
     const models = new Map<string, LanguageModelV3>();
     for (const agent of [this.lead, ...this.members]) models.set(agent.name, resolveModel(agent.model));
-    this.#running = true;
-    try {
-      return await new TeamRun({
-        settings: this.#settings,
-        store: this.store,
-        emitter: this.#emitter,
-        models,
-        threads: this.#threads,
-        input: options.input,
-        fresh: options.fresh ?? true,
-        signal: options.signal,
-        threadId: options.threadId,
-      }).execute();
-    } finally {
-      this.#running = false;
-    }
+    const settings = this.#settings;
+    const definition = { ...settings, models };
+    const loop = new RunLoop({
+      settings,
+      store: this.store,
+      emitter: this.#emitter,
+      input: options.input,
+      fresh: options.fresh ?? true,
+      threadId: options.threadId ?? null,
+      executor: (run) =>
+        new InProcessExecutor({ team: definition, store: this.store, threads: this.#threads, run }),
+    });
+    await loop.open();
+    const { signal } = options;
+    const abort = () => loop.post({ kind: 'abort', reason: signal?.reason });
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const result = loop.drive().finally(() => signal?.removeEventListener('abort', abort));
+    // Marked handled here: whoever awaits `run.result` still gets the rejection.
+    result.catch(() => {});
+    return new TeamRunHandle(loop, result, this.store, this.name);
+  }
+
+  /** Runs the team to its end: `(await team.start(options)).result`. */
+  async run(options: RunOptions): Promise<TeamRunResult> {
+    return (await this.start(options)).result;
   }
 }

@@ -36,7 +36,13 @@ export function turnHeaders(identity: TurnIdentity): Record<string, string> {
   };
 }
 
-const REASONS: ReadonlySet<string> = new Set<TurnReason>(['start', 'task', 'message', 'stalled', 'synthesis']);
+const REASONS: ReadonlySet<string> = new Set<TurnReason>([
+  'start',
+  'task',
+  'message',
+  'stalled',
+  'synthesis',
+]);
 
 /**
  * Reads a turn's identity back from request headers (any case, as HTTP servers lower them),

@@ -100,6 +100,7 @@ test('a run emits the seed’s events with their data, team:start first and team
     turn: 1,
     reason: 'task',
     taskId: 'task-1',
+    messageIds: [],
   });
   expect(get('team:member-finished')).toContainEqual({
     member: 'a',

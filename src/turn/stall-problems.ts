@@ -1,13 +1,13 @@
 import type { TeamTaskBoard } from '../board/team-task-board.js';
-import type { AgentState } from './agent-state.js';
+import type { AgentRunState } from '../run/run-state.js';
 
 /** Why the pending tasks cannot go on, one line each, for the lead's stalled turn. */
 export function stallProblems(
   board: TeamTaskBoard,
-  members: readonly AgentState[],
+  members: readonly AgentRunState[],
   selfClaim: boolean,
 ): string[] {
-  const able = new Set(members.filter((m) => m.status === 'idle').map((m) => m.agent.name));
+  const able = new Set(members.filter((m) => m.status === 'idle').map((m) => m.name));
   const problems: string[] = [];
   for (const task of board.listTasks()) {
     if (task.status !== 'pending') continue;
@@ -20,6 +20,6 @@ export function stallProblems(
   }
   const gone = members.filter((m) => m.status === 'stopped' || m.status === 'failed');
   if (gone.length > 0)
-    problems.push(`${gone.map((m) => `${m.agent.name} (${m.status})`).join(', ')} cannot work any more`);
+    problems.push(`${gone.map((m) => `${m.name} (${m.status})`).join(', ')} cannot work any more`);
   return problems.length > 0 ? problems : ['no member has a task it can take'];
 }

@@ -1,0 +1,53 @@
+import type { TeamEvent } from '../events/team-event-map.js';
+import type { SentMessage } from '../mailbox/message.js';
+import type { TeamStore } from '../store/team-store.js';
+import type { TeamRunResult } from '../team/run-result.js';
+import type { RunLoop } from './loop.js';
+
+/** The person running the team, as a message's sender. */
+const PERSON = 'user';
+
+/**
+ * A run while it goes: its id, its result, its events, and the person's hand on it.
+ *
+ * @example
+ * const run = await team.start({ input: 'Write a short article about tides' });
+ * for await (const event of run.events()) console.log(event.type);
+ * const result = await run.result;
+ */
+export class TeamRunHandle {
+  readonly runId: string;
+  /** Settles when the run ends: its result, or the error that failed it. */
+  readonly result: Promise<TeamRunResult>;
+  readonly #loop: RunLoop;
+  readonly #store: TeamStore;
+  readonly #team: string;
+
+  constructor(loop: RunLoop, result: Promise<TeamRunResult>, store: TeamStore, team: string) {
+    this.#loop = loop;
+    this.runId = loop.runId;
+    this.result = result;
+    this.#store = store;
+    this.#team = team;
+  }
+
+  /** Every event of the run from its first, then live; ends after `team:complete`. */
+  events(): AsyncIterableIterator<TeamEvent> {
+    return this.#loop.events.read();
+  }
+
+  /**
+   * Sends a message from the person running the team (sender `user`, `fromAgent: false`) to
+   * an agent, `lead` or `everyone`. It wakes its reader like any message.
+   */
+  async send(to: string, content: string): Promise<SentMessage> {
+    const sent = await this.#store.transact(this.#team, ({ mailbox }) => mailbox.send(PERSON, to, content));
+    this.#loop.post({ kind: 'commits' });
+    return sent;
+  }
+
+  /** Stops the run cleanly: turns stop, nothing is left in progress, `stopReason: 'aborted'`. */
+  abort(reason?: unknown): void {
+    this.#loop.post({ kind: 'abort', reason });
+  }
+}

@@ -1,0 +1,234 @@
+import { TeamError } from '../errors/index.js';
+import type { TeamEmitter } from '../events/team-emitter.js';
+import type { StopReason } from '../events/team-event-map.js';
+import type { TeamRules, TeamStore } from '../store/team-store.js';
+import { tasksAsOutput } from '../team/briefings.js';
+import type { TeamRunResult } from '../team/run-result.js';
+import type { TeamSettings } from '../team/team-options.js';
+import { startTurn, type TurnDescriptor } from '../turn/descriptor.js';
+import type { TurnExecutor } from '../turn/executor.js';
+import { endTurn } from '../turn/turn-end.js';
+import { describeError, type TurnOutcome } from '../turn/turn-outcome.js';
+import { InputQueue } from './input-queue.js';
+import { openRun } from './open-run.js';
+import { RunEvents } from './run-events.js';
+import { runResultOf, turnCounts } from './run-result-of.js';
+import { applyEvent, emptyRunState, type RunState } from './run-state.js';
+import { decide, takeSnapshot } from './schedule.js';
+
+export interface LoopConfig {
+  readonly settings: TeamSettings;
+  readonly store: TeamStore;
+  readonly emitter: TeamEmitter;
+  readonly input: string;
+  readonly fresh: boolean;
+  readonly threadId: string | null;
+  /** The executor of the run's turns, given the run's state to read from. */
+  readonly executor: (run: () => RunState) => TurnExecutor;
+}
+
+/** What the loop reacts to, one at a time. */
+type LoopInput =
+  /** Something was committed: catch up from the log. */
+  | { readonly kind: 'commits' }
+  | { readonly kind: 'turn-ended'; readonly turn: TurnDescriptor; readonly outcome: TurnOutcome }
+  | { readonly kind: 'abort'; readonly reason: unknown };
+
+/**
+ * One run's loop: the only code that changes the run's state. It folds the run's committed
+ * events (read from the log after its own commits and whenever the store tells of others'),
+ * takes its inputs (commits, turn outcomes, an abort) from one queue and handles each fully
+ * before the next, and asks the pure `decide` what to start. Turns run on the executor and
+ * only post their outcome, so no decision depends on when a promise settles.
+ */
+export class RunLoop {
+  readonly events = new RunEvents();
+  readonly #config: LoopConfig;
+  readonly #state: RunState = emptyRunState();
+  readonly #inputs = new InputQueue<LoopInput>();
+  readonly #running = new Map<string, TurnDescriptor>();
+  readonly #causes = new Map<string, unknown>();
+  readonly #abort = new AbortController();
+  readonly #executor: TurnExecutor;
+  #runId = '';
+  /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
+  #live = false;
+  #stopping: { readonly reason: 'aborted' | 'failed'; readonly error?: unknown } | null = null;
+  /** The run's end, decided before its synthesis turn ran. */
+  #ending: StopReason | null = null;
+
+  constructor(config: LoopConfig) {
+    this.#config = config;
+    this.#executor = config.executor(() => this.#state);
+  }
+
+  get runId(): string {
+    return this.#runId;
+  }
+
+  /** Starts or resumes the run in the store; after this, `drive` runs it. */
+  async open(): Promise<void> {
+    const { store, settings, input, fresh } = this.#config;
+    const opened = await openRun(store, settings, input, fresh);
+    this.#runId = opened.runId;
+    const events = await store.readEvents(this.#runId);
+    const first = events.findLast((event) => event.type === 'team:start' || event.type === 'team:resumed');
+    for (const event of events) {
+      if (event === first) this.#live = true;
+      this.#fold(event);
+    }
+  }
+
+  /** Input from outside the loop: a commit elsewhere, an abort. */
+  post(input: LoopInput): void {
+    this.#inputs.push(input);
+  }
+
+  /** Runs the run to its end; the result is built from the fold, so it covers a resumed run whole. */
+  async drive(): Promise<TeamRunResult> {
+    const { store, settings } = this.#config;
+    const unsubscribe = store.subscribe(settings.name, () => this.post({ kind: 'commits' }));
+    try {
+      const reason = await this.#loop();
+      return await this.#finish(reason);
+    } finally {
+      unsubscribe();
+      this.events.close();
+    }
+  }
+
+  async #loop(): Promise<StopReason> {
+    for (;;) {
+      try {
+        // What arrived meanwhile is handled before anything starts.
+        for (let input = this.#inputs.poll(); input; input = this.#inputs.poll()) await this.#handle(input);
+        const end = await this.#act();
+        if (end) return end;
+        await this.#handle(await this.#inputs.take());
+      } catch (error) {
+        // The store failed under the loop: stop the turns, then end the run as failed.
+        this.#stop('failed', error);
+      }
+    }
+  }
+
+  /** Starts every turn that can start; answers the stop reason once the run is to end. */
+  async #act(): Promise<StopReason | undefined> {
+    const { settings, threadId } = this.#config;
+    for (;;) {
+      if (this.#stopping) return this.#running.size === 0 ? this.#stopping.reason : undefined;
+      const failure = this.#state.failure;
+      if (failure && (failure.agent === settings.lead.name || !settings.skipFailedMembers)) {
+        this.#stop('failed', this.#causes.get(failure.agent) ?? new Error(failure.error));
+        continue;
+      }
+      if (this.#ending) return this.#running.size === 0 ? this.#ending : undefined;
+      const step = await this.#transact((rules) => {
+        const decision = decide(this.#state, takeSnapshot(rules, this.#state, settings), settings);
+        return decision.kind === 'turn'
+          ? { decision, turn: startTurn(rules, this.#state, decision, threadId) }
+          : { decision, turn: undefined };
+      });
+      if (step.turn) {
+        this.#launch(step.turn);
+        continue;
+      }
+      if (step.decision.kind === 'wait') return undefined;
+      const { stopReason } = step.decision as { stopReason: StopReason };
+      if (!settings.synthesize || stopReason === 'no-tasks') return stopReason;
+      this.#ending = stopReason;
+      const synthesis = { kind: 'turn', agent: settings.lead.name, reason: 'synthesis' } as const;
+      this.#launch(
+        await this.#transact((rules) =>
+          startTurn(rules, this.#state, { ...synthesis, taskId: null, messageIds: [] }, threadId),
+        ),
+      );
+    }
+  }
+
+  async #handle(input: LoopInput): Promise<void> {
+    if (input.kind === 'abort') this.#stop('aborted', input.reason);
+    else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
+    await this.#catchUp();
+  }
+
+  #launch(turn: TurnDescriptor): void {
+    this.#running.set(turn.agent, turn);
+    const ended = (outcome: TurnOutcome) => this.post({ kind: 'turn-ended', turn, outcome });
+    this.#executor
+      .execute(turn, this.#abort.signal)
+      .then(ended, (error: unknown) => ended({ kind: 'failed', error: describeError(error), cause: error }));
+  }
+
+  /** Commits a turn's end: the fallback, its usage, the agent's status after it. */
+  async #close(turn: TurnDescriptor, outcome: TurnOutcome): Promise<void> {
+    this.#running.delete(turn.agent);
+    await this.#catchUp(); // whom it messaged in the turn is in the log by now
+    const agent = this.#state.agents.get(turn.agent);
+    if (!agent) return;
+    const outOfTurns =
+      turn.role === 'member' && agent.countedTurns >= this.#config.settings.maxTurnsPerMember;
+    const status = outcome.kind === 'failed' ? 'failed' : outOfTurns ? 'stopped' : 'idle';
+    if (outcome.kind === 'failed') this.#causes.set(turn.agent, outcome.cause);
+    const answered = new Set(agent.answered);
+    await this.#transact((rules) => endTurn(rules, { turn, outcome, status, answered }));
+  }
+
+  #stop(reason: 'aborted' | 'failed', error: unknown): void {
+    this.#stopping ??= { reason, error };
+    this.#abort.abort(error);
+  }
+
+  async #transact<T>(fn: (rules: TeamRules) => T): Promise<T> {
+    const value = await this.#config.store.transact(this.#config.settings.name, fn);
+    await this.#catchUp();
+    return value;
+  }
+
+  /** Folds what the run's log holds past the state: its own commits and every other process's. */
+  async #catchUp(): Promise<void> {
+    const events = await this.#config.store.readEvents(this.#runId);
+    for (const event of events) this.#fold(event);
+  }
+
+  #fold(event: Parameters<typeof applyEvent>[1]): void {
+    if (event.seq <= this.#state.seq) return;
+    applyEvent(this.#state, event);
+    this.events.push(event);
+    if (this.#live) this.#config.emitter.emit(event);
+  }
+
+  /** The final answer, the run's last event and the result. */
+  async #finish(reason: StopReason): Promise<TeamRunResult> {
+    const { settings } = this.#config;
+    const stopping = this.#stopping;
+    const lead = this.#state.agents.get(settings.lead.name);
+    let output = '';
+    if (reason === 'no-tasks') output = this.#state.startOutput ?? '';
+    else if (!stopping) output = settings.synthesize ? (lead?.lastOutput ?? '') : '';
+    const tasks = await this.#transact(({ board, emit }) => {
+      // Nothing is left in progress with nobody on it; assignments stay for a resume.
+      if (stopping) board.requeueInProgress(settings.lead.name);
+      const failed = stopping?.reason === 'failed' ? this.#failureText(stopping.error) : null;
+      const data = { stopReason: reason, tasks: board.counts(), ...turnCounts(this.#state), error: failed };
+      emit({ type: 'team:complete', data });
+      return board.listTasks();
+    });
+    if (!stopping && !settings.synthesize && reason !== 'no-tasks') output = tasksAsOutput(tasks);
+    const result = runResultOf(this.#state, output, tasks, reason);
+    const failure = this.#state.failure;
+    if (stopping?.reason === 'failed' && !failure) throw stopping.error;
+    if (stopping?.reason === 'failed' && failure) {
+      throw new TeamError('agent-failed', `The agent ${failure.agent} failed: ${failure.error}`, {
+        cause: stopping.error,
+        details: { agent: failure.agent, result },
+      });
+    }
+    return result;
+  }
+
+  #failureText(error: unknown): string {
+    const failure = this.#state.failure;
+    return failure ? `${failure.agent}: ${failure.error}` : `store: ${describeError(error)}`;
+  }
+}

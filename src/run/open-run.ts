@@ -1,0 +1,55 @@
+import { TeamError } from '../errors/index.js';
+import type { TeamStore } from '../store/team-store.js';
+import type { TeamSettings } from '../team/team-options.js';
+
+export interface OpenedRun {
+  readonly runId: string;
+  readonly resumed: boolean;
+}
+
+/**
+ * Makes the team known to the store and starts its run, or (with `fresh: false`) resumes its
+ * last unfinished run, whose input must be the same. Commits the run's first event:
+ * `team:start` with the seed tasks, or `team:resumed` with what was in progress requeued.
+ */
+export async function openRun(
+  store: TeamStore,
+  settings: TeamSettings,
+  input: string,
+  fresh: boolean,
+): Promise<OpenedRun> {
+  const lead = settings.lead.name;
+  const members = settings.members.map((member) => member.name);
+  await store.createTeam(settings.name, {
+    lead,
+    members,
+    selfClaim: settings.selfClaim,
+    maxTasks: settings.maxTasks,
+  });
+  const resumable = fresh ? undefined : await store.resumeRun(settings.name);
+  if (resumable) {
+    const runId = resumable.info.runId as string;
+    const start = resumable.events.find((event) => event.type === 'team:start');
+    if (start && start.data.input !== input) {
+      throw new TeamError(
+        'invalid-input',
+        `The run ${runId} was started with another input; give the same input to resume it, or use fresh: true.`,
+        { details: { runId } },
+      );
+    }
+    await store.transact(settings.name, ({ board, emit }) => {
+      // Whatever was in progress when the run stopped was cut off: it goes back to the list.
+      const requeued = board.requeueInProgress(lead).map((task) => task.id);
+      emit({ type: 'team:resumed', data: { requeued } });
+    });
+    return { runId, resumed: true };
+  }
+  const info = await store.startRun(settings.name, { fresh });
+  await store.transact(settings.name, ({ board, emit }) => {
+    emit({ type: 'team:start', data: { lead, members, input } });
+    // With fresh: false the list may hold the last run's tasks: seed only an empty one.
+    if (board.counts().total > 0) return;
+    for (const task of settings.tasks) board.createTask(task, lead);
+  });
+  return { runId: info.runId as string, resumed: false };
+}

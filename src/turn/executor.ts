@@ -1,0 +1,110 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { ToolSet } from 'ai';
+import type { Agent } from '../agent/agent.js';
+import { modelName } from '../agent/resolve-model.js';
+import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
+import type { RunState } from '../run/run-state.js';
+import type { TeamStore } from '../store/team-store.js';
+import { leadSystem, memberSystem } from '../team/briefings.js';
+import type { ThreadMemory } from '../team/threads.js';
+import { createTeamTools, teamToolsFor } from '../team/tools/create-team-tools.js';
+import type { TurnDescriptor } from './descriptor.js';
+import { runModelTurn } from './model-turn.js';
+import { turnHeaders } from './turn-headers.js';
+import { describeError, type TurnOutcome } from './turn-outcome.js';
+import { turnPrompt } from './turn-prompt.js';
+
+/** Runs turns from their descriptors: in this process, or (later) on workers elsewhere. */
+export interface TurnExecutor {
+  /** Runs a turn to its end. Never rejects: a failure or an abort is its outcome. */
+  execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome>;
+}
+
+/** What running a team's turns needs of the team: its agents, their models and prices. */
+interface TeamDefinition {
+  readonly name: string;
+  readonly lead: Agent;
+  readonly members: readonly Agent[];
+  readonly selfClaim: boolean;
+  /** Each agent's resolved model, by agent name. */
+  readonly models: ReadonlyMap<string, LanguageModelV3>;
+  readonly pricing: Readonly<Record<string, ModelPrice>>;
+}
+
+export interface InProcessExecutorOptions {
+  readonly team: TeamDefinition;
+  readonly store: TeamStore;
+  readonly threads: ThreadMemory;
+  /** The run as its events tell it so far (the stalled and synthesis briefings read it). */
+  readonly run: () => RunState;
+}
+
+interface Equipment {
+  readonly agent: Agent;
+  readonly model: LanguageModelV3;
+  readonly tools: ToolSet;
+  readonly system: string;
+}
+
+/**
+ * Runs each turn here: reads its briefing from the store as the descriptor names it, then
+ * one AI SDK tool loop with the agent's team tools bound to it (its own tools take their
+ * names' places). Nothing of the run is shared with a turn but the store and the descriptor.
+ */
+export class InProcessExecutor implements TurnExecutor {
+  readonly #options: InProcessExecutorOptions;
+  readonly #equipped = new Map<string, Equipment>();
+
+  constructor(options: InProcessExecutorOptions) {
+    this.#options = options;
+  }
+
+  async execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome> {
+    const { store, team, threads } = this.#options;
+    try {
+      const { agent, model, tools, system } = this.#equipment(turn.agent);
+      const context = { members: team.members, selfClaim: team.selfClaim, run: this.#options.run() };
+      const prompt = await store.transact(team.name, (rules) => turnPrompt(rules, turn, context));
+      const synthesis = turn.reason === 'synthesis';
+      const outcome = await runModelTurn({
+        model,
+        system,
+        history: threads.history(turn.threadId ?? undefined, agent.name),
+        prompt,
+        tools: synthesis ? {} : tools,
+        maxSteps: synthesis ? 1 : agent.maxIterations,
+        signal,
+        headers: turnHeaders({ ...turn }),
+      });
+      threads.remember(turn.threadId ?? undefined, agent.name, outcome.messages);
+      return {
+        kind: 'done',
+        text: outcome.text,
+        usage: turnUsage(outcome.usage, priceOf(model.modelId, team.pricing)),
+        model: modelName(model),
+      };
+    } catch (error) {
+      if (signal.aborted) return { kind: 'aborted' };
+      return { kind: 'failed', error: describeError(error), cause: error };
+    }
+  }
+
+  #equipment(name: string): Equipment {
+    let made = this.#equipped.get(name);
+    if (made) return made;
+    const { team, store } = this.#options;
+    const agent = [team.lead, ...team.members].find((candidate) => candidate.name === name);
+    const model = team.models.get(name);
+    if (!agent || !model) throw new Error(`The team ${team.name} has no agent ${name}`);
+    const role = agent === team.lead ? 'lead' : 'member';
+    const picture = { team: team.name, lead: team.lead, members: team.members };
+    made = {
+      agent,
+      model,
+      tools: { ...teamToolsFor(createTeamTools({ store, team: team.name }, name), role), ...agent.tools },
+      system: role === 'lead' ? leadSystem(picture) : memberSystem(picture, agent),
+    };
+    this.#equipped.set(name, made);
+    return made;
+  }
+}

@@ -1,0 +1,68 @@
+import type { MemberStatus } from '../events/team-event-map.js';
+import type { TeamRules } from '../store/team-store.js';
+import type { TurnDescriptor } from './descriptor.js';
+import type { TurnOutcome } from './turn-outcome.js';
+
+export interface TurnEnd {
+  readonly turn: TurnDescriptor;
+  readonly outcome: TurnOutcome;
+  /** The agent's status after the turn. */
+  readonly status: MemberStatus;
+  /** The agents the turn messaged itself (from the run's `team:message-sent` events). */
+  readonly answered: ReadonlySet<string>;
+}
+
+/**
+ * Closes a turn in one commit: the messages it was given are marked read; the harness
+ * fallback completes the turn's own task with the member's final reply while the member
+ * still holds it (or gives it back when there is no reply; a task claimed later in the turn
+ * stays with the member for its next turn); a member that failed or is out of turns gives
+ * its tasks back; an agent woken by messages it did not answer has its reply sent to their
+ * senders, marked automatic (and automatic messages never get one, so agents cannot
+ * ping-pong); then the turn's usage and end are emitted.
+ */
+export function endTurn({ board, mailbox, emit }: TeamRules, end: TurnEnd): void {
+  const { turn, outcome } = end;
+  const name = turn.agent;
+  mailbox.markRead(name, turn.messageIds);
+  const text = outcome.kind === 'done' ? outcome.text : undefined;
+  if (turn.role === 'member') {
+    if (text !== undefined && turn.taskId !== null && board.heldBy(name)?.id === turn.taskId) {
+      if (text) board.updateTask(turn.taskId, { status: 'completed', result: text }, name);
+      else
+        board.updateTask(
+          turn.taskId,
+          { status: 'pending', note: `${name} ended its turn without a result` },
+          name,
+        );
+    }
+    if (end.status === 'failed' || end.status === 'stopped') board.releaseMember(name, name);
+  }
+  if (text && turn.reason === 'message') {
+    const given = new Set(turn.messageIds);
+    const senders = mailbox
+      .messages(name)
+      .filter((message) => given.has(message.id) && message.fromAgent && !message.automatic)
+      .map((message) => message.from)
+      .filter((sender) => !end.answered.has(sender));
+    for (const sender of new Set(senders)) mailbox.send(name, sender, text, { automatic: true });
+  }
+  if (outcome.kind === 'done') {
+    emit({
+      type: 'team:turn-usage',
+      data: { member: name, role: turn.role, turn: turn.turn, model: outcome.model, usage: outcome.usage },
+    });
+  }
+  emit({
+    type: 'team:member-finished',
+    data: {
+      member: name,
+      role: turn.role,
+      turn: turn.turn,
+      reason: turn.reason,
+      status: end.status,
+      output: text ?? '',
+      error: outcome.kind === 'failed' ? outcome.error : null,
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import type { TokenUsage } from '../agent/usage.js';
+
+/** How a turn ended, as its executor reports it to the run. Plain data, like the descriptor. */
+export type TurnOutcome =
+  | {
+      readonly kind: 'done';
+      /** The agent's final reply. */
+      readonly text: string;
+      readonly usage: TokenUsage;
+      /** The model that answered, as usage events name it. */
+      readonly model: string;
+    }
+  /** The turn threw; `cause` is the thrown error where the turn ran in this process. */
+  | { readonly kind: 'failed'; readonly error: string; readonly cause?: unknown }
+  /** The run was stopping and cut the turn short. */
+  | { readonly kind: 'aborted' };
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
