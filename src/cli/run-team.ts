@@ -1,9 +1,10 @@
-import type { StopReason, TeamEvent } from '../events/team-event-map.js';
+import type { StopReason } from '../events/team-event-map.js';
+import type { TeamRunHandle } from '../run/handle.js';
+import { applyEvent, emptyRunState } from '../run/run-state.js';
 import type { Team } from '../team/team.js';
 import { eventLine, usageLine } from './view/event-line.js';
 import { seconds } from './view/format.js';
 import { renderLive } from './view/live-view.js';
-import { applyEvent, emptyView } from './view/view-model.js';
 
 export interface RunRequest {
   readonly input: string;
@@ -23,48 +24,49 @@ const EXIT: Record<StopReason, number> = {
   failed: 1,
 };
 
-/** Shows a run as it goes: a live view on a terminal, event lines elsewhere, JSON with --json. */
-function attachView(team: Team, json: boolean): { stop(): void } {
+/**
+ * Shows a run as it goes, from its first event (a resumed run whole): a live view of the
+ * runtime's own fold on a terminal, event lines elsewhere, JSON with --json.
+ */
+function attachView(run: TeamRunHandle, json: boolean): { stop(): Promise<void> } {
   const out = process.stdout;
-  if (json) {
-    const off = team.on('*', (event) => out.write(`${JSON.stringify(event)}\n`));
-    return { stop: off };
-  }
-  const view = emptyView();
-  if (!out.isTTY) {
-    const off = team.on('*', (event) => {
+  const view = emptyRunState();
+  let draw: (() => void) | undefined;
+  const shown = (async () => {
+    for await (const event of run.events()) {
       applyEvent(view, event);
-      const line = eventLine(event, view.startedAt);
-      if (line) out.write(`${line}\n`);
-    });
-    return { stop: off };
-  }
+      if (json) out.write(`${JSON.stringify(event)}\n`);
+      else if (!out.isTTY) {
+        const line = eventLine(event, Date.parse(view.startedAt ?? event.timestamp));
+        if (line) out.write(`${line}\n`);
+      } else draw?.();
+    }
+  })();
+  if (json || !out.isTTY) return { stop: () => shown };
   let drawn = 0;
   let stopped = false;
-  const draw = () => {
+  const redraw = () => {
     if (stopped) return;
     const lines = renderLive(view, Date.now(), out.columns ?? 100);
     out.write(`${drawn > 0 ? `\x1b[${drawn}A\r\x1b[0J` : ''}${lines.join('\n')}\n`);
     drawn = lines.length;
   };
   let pending = false;
-  const off = team.on('*', (event: TeamEvent) => {
-    applyEvent(view, event);
-    if (!pending) {
-      pending = true;
-      setImmediate(() => {
-        pending = false;
-        draw();
-      });
-    }
-  });
+  draw = () => {
+    if (pending) return;
+    pending = true;
+    setImmediate(() => {
+      pending = false;
+      redraw();
+    });
+  };
   out.write('\x1b[?25l');
-  const clock = setInterval(draw, 250);
+  const clock = setInterval(redraw, 250);
   return {
-    stop() {
-      off();
+    async stop() {
+      await shown;
       clearInterval(clock);
-      draw();
+      redraw();
       stopped = true; // a redraw still queued must not overwrite what is printed after the view
       out.write('\x1b[?25h');
     },
@@ -84,11 +86,13 @@ export async function runTeam(team: Team, request: RunRequest): Promise<number> 
     controller.abort();
   };
   process.on('SIGINT', interrupt);
-  const view = attachView(team, request.json);
   const started = Date.now();
+  let view: { stop(): Promise<void> } | undefined;
   try {
-    const result = await team.run({ input: request.input, fresh: request.fresh, signal: controller.signal });
-    view.stop();
+    const run = await team.start({ input: request.input, fresh: request.fresh, signal: controller.signal });
+    view = attachView(run, request.json);
+    const result = await run.result;
+    await view.stop();
     const { stopReason, tasks } = result.teamResult;
     if (!request.json) {
       const done = tasks.filter((task) => task.status === 'completed').length;
@@ -101,7 +105,7 @@ export async function runTeam(team: Team, request: RunRequest): Promise<number> 
     }
     return EXIT[stopReason];
   } catch (error) {
-    view.stop();
+    await view?.stop();
     throw error;
   } finally {
     process.off('SIGINT', interrupt);

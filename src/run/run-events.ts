@@ -2,7 +2,7 @@ import type { TeamEvent } from '../events/team-event-map.js';
 
 /**
  * Every event of one run as its loop folds them, for `run.events()`: each reader gets them
- * all from the first, then live, and its iteration ends once the run is over.
+ * all from the first, then live, and its iteration ends once the run is over (after its last `team:complete`).
  */
 export class RunEvents {
   readonly #events: TeamEvent[] = [];
@@ -23,11 +23,8 @@ export class RunEvents {
   async *read(): AsyncGenerator<TeamEvent, void, undefined> {
     let next = 0;
     for (;;) {
-      while (next < this.#events.length) {
-        const event = this.#events[next++] as TeamEvent;
-        yield event;
-        if (event.type === 'team:complete') return;
-      }
+      // A resumed run's log holds the `team:complete` of an earlier stop: only the close ends it.
+      while (next < this.#events.length) yield this.#events[next++] as TeamEvent;
       if (this.#closed) return;
       await new Promise<void>((resolve) => this.#wake.push(resolve));
     }

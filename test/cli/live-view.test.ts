@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { MemoryStore, type TeamEvent } from 'agent-teams';
+import { applyEvent, emptyRunState, MemoryStore, type TeamEvent } from 'agent-teams';
 import { expect, test } from 'vitest';
 import { demoTeam } from '../../src/cli/demo.js';
 import { renderLive } from '../../src/cli/view/live-view.js';
-import { applyEvent, emptyView } from '../../src/cli/view/view-model.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 
 const ESC = String.fromCharCode(27);
@@ -13,7 +12,7 @@ const plain = (text: string) => text.replace(new RegExp(`${ESC}\\[[0-9;?]*[A-Za-
 
 test('the live view shows agents, the task list in three columns, messages, tokens and time', async () => {
   const team = demoTeam(new MemoryStore(), true);
-  const view = emptyView();
+  const view = emptyRunState();
   const frames: string[] = [];
   team.on('*', (event: TeamEvent) => {
     applyEvent(view, event);

@@ -1,6 +1,6 @@
 import type { TeamTask } from '../../board/task.js';
+import type { AgentRunState, RunState } from '../../run/run-state.js';
 import { clip, count, money, pad, seconds } from './format.js';
-import type { AgentView, ViewModel } from './view-model.js';
 
 const style = {
   bold: (text: string) => `\x1b[1m${text}\x1b[22m`,
@@ -10,7 +10,7 @@ const style = {
   red: (text: string) => `\x1b[31m${text}\x1b[39m`,
 };
 
-function status(agent: AgentView): string {
+function status(agent: AgentRunState): string {
   const word = agent.status.padEnd(7);
   if (agent.status === 'working') return style.green(word);
   if (agent.status === 'failed') return style.red(word);
@@ -18,7 +18,7 @@ function status(agent: AgentView): string {
   return style.dim(word);
 }
 
-function doing(agent: AgentView, tasks: Map<string, TeamTask>): string {
+function doing(agent: AgentRunState, tasks: ReadonlyMap<string, TeamTask>): string {
   if (agent.taskId) return `${agent.taskId} ${tasks.get(agent.taskId)?.title ?? ''}`;
   if (agent.status === 'working') return agent.reason === 'start' ? 'planning' : (agent.reason ?? '');
   return '';
@@ -33,11 +33,15 @@ function column(tasks: TeamTask[], width: number, rows: number): string[] {
   return lines;
 }
 
-/** The live view as lines for a terminal `width` wide, at time `now`. */
-export function renderLive(view: ViewModel, now: number, width: number): string[] {
-  const elapsed = seconds(now - view.startedAt);
+/** Messages the view shows: the latest. */
+const SHOWN_MESSAGES = 6;
+
+/** The live view of a run's state (the runtime's own fold) as lines for a terminal `width` wide, at time `now`. */
+export function renderLive(view: RunState, now: number, width: number): string[] {
+  const elapsed = seconds(now - (view.startedAt ? Date.parse(view.startedAt) : now));
+  const { totalTokens, cost } = view.usage;
   const header =
-    `${style.bold('agent-teams')} · ${view.team} · ${elapsed} · ${count(view.tokens)} tokens · ${money(view.cost)}` +
+    `${style.bold('agent-teams')} · ${view.team} · ${elapsed} · ${count(totalTokens)} tokens · ${money(cost)}` +
     (view.stopReason ? ` · ${style.bold(view.stopReason)}` : '');
   const lines = [clip(header, width + 40), ''];
   const nameWidth = Math.max(6, ...[...view.agents.keys()].map((name) => name.length)) + 2;
@@ -46,7 +50,7 @@ export function renderLive(view: ViewModel, now: number, width: number): string[
     const turns = `${agent.turns} turn${agent.turns === 1 ? '' : 's'}`;
     lines.push(
       ` ${pad(agent.name, nameWidth)}${pad(agent.role, 8)}${status(agent)} ${pad(doing(agent, view.tasks), taskWidth)} ` +
-        `${turns.padStart(8)} ${count(agent.tokens).padStart(8)} tok`,
+        `${turns.padStart(8)} ${count(agent.usage.totalTokens).padStart(8)} tok`,
     );
   }
   const tasks = [...view.tasks.values()];
@@ -64,7 +68,7 @@ export function renderLive(view: ViewModel, now: number, width: number): string[
   }
   if (view.messages.length > 0) {
     lines.push('', ` ${style.bold('messages')}`);
-    for (const message of view.messages) {
+    for (const message of view.messages.slice(-SHOWN_MESSAGES)) {
       const mark = message.automatic ? style.dim(' (auto)') : '';
       lines.push(
         ` ${clip(`${message.from} → ${message.to.join(', ')}: ${message.content}`, width - 10)}${mark}`,
