@@ -1,11 +1,13 @@
 import { MemoryStore, type TeamEvent, type TeamRules, type TeamStore } from 'agent-teams';
 import { afterEach, expect, test, vi } from 'vitest';
 import { chaosStore } from '../helpers/chaos-store.js';
+import { seeds } from '../helpers/seeds.js';
 
 const setup = { lead: 'editor', members: ['a', 'b', 'c'] };
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllEnvs();
 });
 
 /** The same calls, one after another, so that two stores see them in the same order. */
@@ -23,10 +25,10 @@ async function workload(store: TeamStore): Promise<void> {
   await store.close();
 }
 
-test('the same seed gives the same delays, another seed others, and they stay small', async () => {
-  const first = chaosStore(new MemoryStore(), 42);
-  const again = chaosStore(new MemoryStore(), 42);
-  const other = chaosStore(new MemoryStore(), 43);
+test.each(seeds(3))('the same seed gives the same delays, another seed others (seed %i)', async (seed) => {
+  const first = chaosStore(new MemoryStore(), seed);
+  const again = chaosStore(new MemoryStore(), seed);
+  const other = chaosStore(new MemoryStore(), seed + 1);
   for (const store of [first, again, other]) await workload(store);
 
   expect(first.pauses.map((call) => call.method)).toEqual([
@@ -43,8 +45,9 @@ test('the same seed gives the same delays, another seed others, and they stay sm
   expect(again.notificationDelays).toEqual(first.notificationDelays);
   expect(first.notificationDelays).toHaveLength(20);
   expect(other.pauses).not.toEqual(first.pauses);
+});
 
-  // Over many calls: a mix of timers and none, adding about a millisecond a call.
+test('the delays mix timers and none, adding about a millisecond a call', async () => {
   const many = chaosStore(new MemoryStore(), 7);
   await many.createTeam('t', setup);
   for (let n = 0; n < 300; n++) await many.transact('t', ({ board }) => board.listTasks());
@@ -166,4 +169,19 @@ test('unsubscribing stops deliveries still pending, and only for that listener',
     batches.map((batch) => (batch[0] as TeamEvent<'team:task-created'>).data.task.title);
   expect(titles(stopped)).toEqual(['Before']);
   expect(titles(kept)).toEqual(['Before', 'Pending', 'After']);
+});
+
+test('seeds are 1..count, more with CHAOS_SEEDS, one with CHAOS_SEED to replay it', () => {
+  vi.stubEnv('CHAOS_SEED', '');
+  vi.stubEnv('CHAOS_SEEDS', '');
+  expect(seeds(3)).toEqual([1, 2, 3]);
+  vi.stubEnv('CHAOS_SEEDS', '5');
+  expect(seeds(3)).toEqual([1, 2, 3, 4, 5]);
+  vi.stubEnv('CHAOS_SEED', '37');
+  expect(seeds(3)).toEqual([37]);
+  vi.stubEnv('CHAOS_SEED', 'abc');
+  expect(() => seeds(3)).toThrow('CHAOS_SEED must be an integer, not "abc".');
+  vi.stubEnv('CHAOS_SEED', '');
+  vi.stubEnv('CHAOS_SEEDS', '0');
+  expect(() => seeds(3)).toThrow('CHAOS_SEEDS must be a positive integer, not "0".');
 });
