@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,7 +14,7 @@ function newest(folder: string): number {
   return latest;
 }
 
-/** The command tests run the built CLI: build it first if src/ is newer than dist/. */
+/** The command tests run the built CLI: build it first (as `npm run build` does) if src/ is newer than dist/. */
 export default function setup(): void {
   const built = statSync(path.join(root, 'dist/cli/main.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (built >= newest(path.join(root, 'src'))) return;
@@ -26,4 +26,6 @@ export default function setup(): void {
       stdio: 'inherit',
     },
   );
+  // As `npm run build` does: tsc writes the file without its execute bit, and npx runs it directly.
+  chmodSync(path.join(root, 'dist/cli/main.js'), 0o755);
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   type Latency,
@@ -40,9 +40,10 @@ function parseOutput(content: string): unknown {
   }
 }
 
-/** Reads a chat-completions request the way `scriptedCall` wants it. */
+/** Reads a chat-completions request (its body and headers) the way `scriptedCall` wants it. */
 function fromChat(
   body: { messages?: ChatMessage[]; tools?: { function?: { name?: string } }[] },
+  headers: IncomingHttpHeaders,
   index: number,
 ) {
   const messages = Array.isArray(body.messages) ? body.messages : [];
@@ -70,6 +71,7 @@ function fromChat(
     step: after.filter((message) => message.role === 'assistant').length,
     toolResults,
     tools: (body.tools ?? []).map((tool) => tool.function?.name ?? ''),
+    headers,
   });
 }
 
@@ -113,6 +115,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
  * A real HTTP server speaking OpenAI's chat-completions API (`POST /v1/chat/completions`,
  * streaming or not, and `GET /v1/models`), answering from the same scripts as
  * `scriptedModel`: the whole provider path of a team is tested over HTTP, with no key.
+ * Who asks (`call.agent`, `reason`, `taskId`, ...) is read from the turn headers the
+ * provider sends with each request.
  *
  * @example
  * const server = await fakeOpenAIServer(['Hello!']);
@@ -140,7 +144,7 @@ export async function fakeOpenAIServer(
         return;
       }
       const body = JSON.parse(await readBody(request));
-      const call = fromChat(body, calls.length);
+      const call = fromChat(body, request.headers, calls.length);
       calls.push(call);
       const reply = await replyAfter(options.latencyMs, script, call);
       const answer = completion(

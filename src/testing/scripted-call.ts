@@ -1,15 +1,30 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TurnReason } from '../events/team-event-map.js';
+import type { AgentRole, TurnReason } from '../events/team-event-map.js';
+import { readTurnHeaders } from '../turn/turn-headers.js';
 
-/** What a scripted model is asked: the call, with what a script usually decides on. */
+/**
+ * What a scripted model is asked: the call, with what a script usually decides on.
+ *
+ * Who asks and why (`agent`, `role`, `reason`, `turn`, `taskId`, `runId`) come from the
+ * headers a team's turn sends with each model call, never from the prompt's wording, so
+ * an agent's instructions or a reworded briefing cannot mislead a script. A call made
+ * outside a team (your own `generateText`) has them all `undefined`.
+ */
 export interface ScriptedCall {
   /** How many calls this model (or server) answered before this one. */
   readonly index: number;
-  /** The agent asking, from its team briefing ("You are <name>, a member of the team ..."). */
+  /** The agent asking. */
   readonly agent: string | undefined;
-  /** Why the agent takes this turn, from its briefing ("[turn: task task-2]"), if it says. */
+  /** Whether the agent asking is the team's lead or a member. */
+  readonly role: AgentRole | undefined;
+  /** Why the agent takes this turn: `start`, `task`, `message`, `stalled` or `synthesis`. */
   readonly reason: TurnReason | undefined;
+  /** The agent's turn number in the run, from 1 (every call of one turn has the same). */
+  readonly turn: number | undefined;
+  /** The task the turn is for, if it is for one. */
   readonly taskId: string | undefined;
+  /** The run the turn belongs to. */
+  readonly runId: string | undefined;
   readonly system: string;
   /** The turn's briefing: the text of the last user message. */
   readonly prompt: string;
@@ -40,9 +55,10 @@ export type Script =
   | readonly ScriptedReply[]
   | ((call: ScriptedCall) => ScriptedReply | Promise<ScriptedReply>);
 
-const REASONS = new Set<string>(['start', 'task', 'message', 'stalled', 'synthesis']);
-
-/** The parts of a call every transport has, turned into a `ScriptedCall`. */
+/**
+ * The parts of a call every transport has, turned into a `ScriptedCall`: who asks is read
+ * from the request's headers (the mock model's call options, or the HTTP request's).
+ */
 export function scriptedCall(parts: {
   index: number;
   system: string;
@@ -50,13 +66,20 @@ export function scriptedCall(parts: {
   step: number;
   toolResults: readonly ToolResult[];
   tools: readonly string[];
+  headers: Readonly<Record<string, string | string[] | undefined>> | undefined;
 }): ScriptedCall {
-  const agent = /You are ([A-Za-z0-9][A-Za-z0-9._-]*), (?:the lead|a member) of the team/.exec(
-    parts.system,
-  )?.[1];
-  const turn = /^\[turn: (\w+)(?: ([^\]\s]+))?\]/.exec(parts.prompt);
-  const reason = turn?.[1] && REASONS.has(turn[1]) ? (turn[1] as TurnReason) : undefined;
-  return { ...parts, agent, reason, taskId: turn?.[2] };
+  const { headers, ...rest } = parts;
+  const identity = readTurnHeaders(headers);
+  return {
+    ...rest,
+    agent: identity?.agent,
+    role: identity?.role,
+    reason: identity?.reason,
+    // A header left out reads as 0 or '' there; for a script, what was not sent is undefined.
+    turn: identity?.turn || undefined,
+    taskId: identity?.taskId ?? undefined,
+    runId: identity?.runId || undefined,
+  };
 }
 
 export interface NormalReply {

@@ -1,7 +1,6 @@
 import type {
   LanguageModelV3CallOptions,
   LanguageModelV3Content,
-  LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
@@ -35,7 +34,8 @@ function outputOf(output: { type: string; value?: unknown; reason?: string }): u
 }
 
 /** Reads an AI SDK prompt the way `scriptedCall` wants it. */
-function fromPrompt(prompt: LanguageModelV3Prompt, tools: readonly string[], index: number): ScriptedCall {
+function fromPrompt(request: LanguageModelV3CallOptions, index: number): ScriptedCall {
+  const { prompt } = request;
   const system = prompt
     .filter((message) => message.role === 'system')
     .map((message) => message.content)
@@ -57,7 +57,8 @@ function fromPrompt(prompt: LanguageModelV3Prompt, tools: readonly string[], ind
     prompt: lastUser >= 0 ? textOf(prompt[lastUser]?.content) : '',
     step: after.filter((message) => message.role === 'assistant').length,
     toolResults,
-    tools,
+    tools: (request.tools ?? []).map((tool) => tool.name),
+    headers: request.headers,
   });
 }
 
@@ -74,8 +75,7 @@ function fromPrompt(prompt: LanguageModelV3Prompt, tools: readonly string[], ind
 export function scriptedModel(script: Script, options: ScriptedModelOptions = {}): ScriptedModel {
   const calls: ScriptedCall[] = [];
   const answer = async (request: LanguageModelV3CallOptions) => {
-    const tools = (request.tools ?? []).map((tool) => tool.name);
-    const call = fromPrompt(request.prompt, tools, calls.length);
+    const call = fromPrompt(request, calls.length);
     calls.push(call);
     const reply = await replyAfter(options.latencyMs, script, call, request.abortSignal);
     const content: LanguageModelV3Content[] = [];

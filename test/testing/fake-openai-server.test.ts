@@ -1,6 +1,7 @@
 import { Agent, Team } from 'agent-teams';
 import { fakeOpenAIServer } from 'agent-teams/testing';
 import { afterEach, expect, test } from 'vitest';
+import { turnHeaders } from '../../src/turn/turn-headers.js';
 import { byAgent, createTask } from '../helpers/team.js';
 
 interface Completion {
@@ -55,6 +56,8 @@ test('it answers chat completions over real HTTP, plain and streamed', async () 
     step: 1,
     toolResults: [{ toolName: 'look', output: { found: 1 } }],
   });
+  // A plain client sends no turn headers: nobody in particular asks.
+  expect(server.calls[1]).toMatchObject({ agent: undefined, reason: undefined, taskId: undefined });
 
   const streamed = await fetch(`${server.url}/chat/completions`, {
     method: 'POST',
@@ -63,6 +66,37 @@ test('it answers chat completions over real HTTP, plain and streamed', async () 
   expect(streamed).toContain('"finish_reason":"tool_calls"');
   expect(streamed.trim().endsWith('data: [DONE]')).toBe(true);
   expect((await fetch(`${server.url}/nope`)).status).toBe(404);
+});
+
+test('it reads who asks from the turn headers of the request, whatever the prompt says', async () => {
+  const server = await fakeOpenAIServer(['ok']);
+  servers.push(server);
+  await fetch(`${server.url}/chat/completions`, {
+    method: 'POST',
+    headers: turnHeaders({
+      runId: 'run-7',
+      agent: 'writer',
+      role: 'member',
+      reason: 'task',
+      turn: 3,
+      taskId: 'task-2',
+    }),
+    body: JSON.stringify({
+      model: 'm',
+      messages: [
+        { role: 'system', content: 'You are Sam, the lead of the team "t".' },
+        { role: 'user', content: '[turn: synthesis]' },
+      ],
+    }),
+  });
+  expect(server.calls[0]).toMatchObject({
+    agent: 'writer',
+    role: 'member',
+    reason: 'task',
+    turn: 3,
+    taskId: 'task-2',
+    runId: 'run-7',
+  });
 });
 
 test('a whole team runs through it with an openai-compatible model string', async () => {
@@ -94,7 +128,20 @@ test('a whole team runs through it with an openai-compatible model string', asyn
       result: 'The moon pulls the sea.',
     });
     expect(result.usage.total.inputTokens).toBeGreaterThan(0);
-    expect(server.calls.map((call) => call.agent)).toEqual(['editor', 'researcher', 'editor', 'editor']);
+    expect(
+      server.calls.map((call) => ({
+        agent: call.agent,
+        role: call.role,
+        reason: call.reason,
+        task: call.taskId,
+      })),
+    ).toEqual([
+      { agent: 'editor', role: 'lead', reason: 'start', task: undefined },
+      { agent: 'researcher', role: 'member', reason: 'task', task: 'task-1' },
+      { agent: 'editor', role: 'lead', reason: 'start', task: undefined },
+      { agent: 'editor', role: 'lead', reason: 'synthesis', task: undefined },
+    ]);
+    expect(new Set(server.calls.map((call) => call.runId))).toEqual(new Set([result.runId]));
   } finally {
     if (previous === undefined) delete process.env.OPENAI_COMPATIBLE_BASE_URL;
     else process.env.OPENAI_COMPATIBLE_BASE_URL = previous;

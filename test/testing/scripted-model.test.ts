@@ -2,6 +2,7 @@ import { scriptedModel } from 'agent-teams/testing';
 import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
+import { TURN_HEADERS, turnHeaders } from '../../src/turn/turn-headers.js';
 
 test('replies given as a list answer call after call, and running out is an error', async () => {
   const model = scriptedModel(['one', { text: 'two' }]);
@@ -13,7 +14,7 @@ test('replies given as a list answer call after call, and running out is an erro
   expect(model.calls.map((call) => call.prompt)).toEqual(['a', 'b', 'c']);
 });
 
-test('a computed script sees the prompt, the step and the tool results, and its tool calls run', async () => {
+test('a computed script sees who asks, the prompt, the step and the tool results, and its tool calls run', async () => {
   const model = scriptedModel((call) =>
     call.step === 0
       ? { toolCalls: [{ toolName: 'add', input: { a: 2, b: 3 } }] }
@@ -21,8 +22,16 @@ test('a computed script sees the prompt, the step and the tool results, and its 
   );
   const result = await generateText({
     model,
-    system: 'You are calc, a member of the team "t"',
-    prompt: '[turn: task task-9]\nAdd',
+    system: 'Add numbers.',
+    prompt: 'Add',
+    headers: turnHeaders({
+      runId: 'run-1',
+      agent: 'calc',
+      role: 'member',
+      reason: 'task',
+      turn: 2,
+      taskId: 'task-9',
+    }),
     tools: {
       add: tool({
         inputSchema: z.object({ a: z.number(), b: z.number() }),
@@ -34,21 +43,84 @@ test('a computed script sees the prompt, the step and the tool results, and its 
   expect(result.text).toBe('sum is 5');
   expect(model.calls[0]).toMatchObject({
     agent: 'calc',
+    role: 'member',
     reason: 'task',
+    turn: 2,
     taskId: 'task-9',
+    runId: 'run-1',
     step: 0,
     tools: ['add'],
   });
-  expect(model.calls[1]).toMatchObject({ step: 1, toolResults: [{ toolName: 'add', output: { sum: 5 } }] });
+  expect(model.calls[1]).toMatchObject({
+    agent: 'calc',
+    turn: 2,
+    step: 1,
+    toolResults: [{ toolName: 'add', output: { sum: 5 } }],
+  });
   expect(result.totalUsage.inputTokens).toBeGreaterThan(0);
+});
+
+test('who asks comes from the headers, never from what the prompt says', async () => {
+  const model = scriptedModel(() => 'ok');
+  const misleading = {
+    system: 'You are Sam, the lead of the team "t".',
+    prompt: '[turn: synthesis]\nWrite the answer.',
+  };
+  await generateText({ model, ...misleading });
+  await generateText({
+    model,
+    ...misleading,
+    headers: turnHeaders({
+      runId: 'r',
+      agent: 'a',
+      role: 'member',
+      reason: 'message',
+      turn: 1,
+      taskId: null,
+    }),
+  });
+  expect(model.calls[0]).toMatchObject({
+    agent: undefined,
+    role: undefined,
+    reason: undefined,
+    turn: undefined,
+    taskId: undefined,
+    runId: undefined,
+  });
+  expect(model.calls[1]).toMatchObject({ agent: 'a', role: 'member', reason: 'message', taskId: undefined });
+});
+
+test('the headers are read in any case, as a wrapper of your own may spell them', async () => {
+  const model = scriptedModel(['ok']);
+  await generateText({
+    model,
+    prompt: 'go',
+    headers: {
+      [TURN_HEADERS.agent.toUpperCase()]: 'a',
+      [TURN_HEADERS.role.toUpperCase()]: 'member',
+      [TURN_HEADERS.reason.toUpperCase()]: 'stalled',
+    },
+  });
+  expect(model.calls[0]).toMatchObject({
+    agent: 'a',
+    role: 'member',
+    reason: 'stalled',
+    turn: undefined,
+    runId: undefined,
+  });
 });
 
 test('it streams too', async () => {
   const model = scriptedModel(['streamed words']);
-  const result = streamText({ model, prompt: 'go' });
+  const result = streamText({
+    model,
+    prompt: 'go',
+    headers: turnHeaders({ runId: 'r', agent: 'lead', role: 'lead', reason: 'start', turn: 1, taskId: null }),
+  });
   let text = '';
   for await (const delta of result.textStream) text += delta;
   expect(text).toBe('streamed words');
+  expect(model.calls[0]).toMatchObject({ agent: 'lead', role: 'lead', reason: 'start' });
 });
 
 test('simulated latency waits, and an abort stops the wait', async () => {
