@@ -16,7 +16,7 @@ const ROLE_TOOLS: Record<AgentRole, readonly string[]> = {
  * from it, a task claimed for it), so no agent can act as another.
  */
 export function createTeamTools(context: TeamToolContext, agentName: string): ToolSet {
-  return {
+  return inCallOrder({
     create_task: createTaskTool(context, agentName),
     assign_task: assignTaskTool(context, agentName),
     list_tasks: listTasksTool(context, agentName),
@@ -25,7 +25,30 @@ export function createTeamTools(context: TeamToolContext, agentName: string): To
     update_task: updateTaskTool(context, agentName),
     send_message: sendMessageTool(context, agentName),
     read_inbox: readInboxTool(context, agentName),
-  };
+  });
+}
+
+/**
+ * The AI SDK runs a step's tool calls at once; these tools apply them one after another, in
+ * the order the model wrote them, so `create_task A` then `create_task B` (depending on A)
+ * in one step works whatever the store's timing.
+ */
+function inCallOrder(tools: ToolSet): ToolSet {
+  let previous: Promise<unknown> = Promise.resolve();
+  const ordered: ToolSet = {};
+  for (const [name, tool] of Object.entries(tools)) {
+    const execute = tool.execute;
+    if (!execute) continue;
+    ordered[name] = {
+      ...tool,
+      execute: (input: unknown, options: Parameters<typeof execute>[1]) => {
+        const result = previous.then(() => execute(input, options));
+        previous = result.catch(() => undefined);
+        return result;
+      },
+    };
+  }
+  return ordered;
 }
 
 /** The tools of a role out of `createTeamTools`' set. */

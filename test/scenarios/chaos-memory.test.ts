@@ -1,0 +1,14 @@
+import { MemoryStore } from 'agent-teams';
+import { describe, expect, test } from 'vitest';
+import { chaosStore } from '../helpers/chaos-store.js';
+import { seeds } from '../helpers/seeds.js';
+
+import { outcomeOf, scenarios } from './scenarios.js';
+
+// Every scenario on a MemoryStore whose every step is delayed at random, by seed: the runtime's
+// decisions must not depend on timing, so each seed gives the same outcome.
+describe.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', (_title, scenario) => {
+  test.each(seeds(100))('on a chaotic MemoryStore (seed %i)', async (seed) => {
+    expect(await outcomeOf(scenario, chaosStore(new MemoryStore(), seed))).toEqual(scenario.expected);
+  });
+});
