@@ -7,6 +7,8 @@ export {
   type MessageRecord,
   type RunState,
 } from '../run/run-state.js';
+export type { TurnDescriptor } from '../turn/descriptor.js';
+export type { TurnOutcome } from '../turn/turn-outcome.js';
 export type { AgentResult, MemberSummary, RunUsage, TeamResult, TeamRunResult } from './run-result.js';
 export { type RunOptions, Team } from './team.js';
 export type { TeamConfig } from './team-options.js';

@@ -6,10 +6,13 @@ import { TeamEmitter, type TeamEventHandler } from '../events/team-emitter.js';
 import type { TeamEventType } from '../events/team-event-map.js';
 import { TeamRunHandle } from '../run/handle.js';
 import { RunLoop } from '../run/loop.js';
+import { foldEvents, type RunState } from '../run/run-state.js';
 import { checkName } from '../state/names.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { TeamStore } from '../store/team-store.js';
+import type { TurnDescriptor } from '../turn/descriptor.js';
 import { InProcessExecutor } from '../turn/executor.js';
+import type { TurnOutcome } from '../turn/turn-outcome.js';
 import type { TeamRunResult } from './run-result.js';
 import { type TeamConfig, type TeamSettings, teamSettings } from './team-options.js';
 import { ThreadMemory } from './threads.js';
@@ -94,19 +97,15 @@ export class Team {
     }
     if (options.threadId !== undefined) checkName('agent', options.threadId);
     // Every model is resolved before anything runs, so a missing key fails fast and clearly.
-    const models = new Map<string, LanguageModelV3>();
-    for (const agent of [this.lead, ...this.members]) models.set(agent.name, resolveModel(agent.model));
-    const settings = this.#settings;
-    const definition = { ...settings, models };
+    const models = this.#models();
     const loop = new RunLoop({
-      settings,
+      settings: this.#settings,
       store: this.store,
       emitter: this.#emitter,
       input: options.input,
       fresh: options.fresh ?? true,
       threadId: options.threadId ?? null,
-      executor: (run) =>
-        new InProcessExecutor({ team: definition, store: this.store, threads: this.#threads, run }),
+      executor: (run) => this.#executor(models, run),
     });
     await loop.open();
     const { signal } = options;
@@ -117,6 +116,34 @@ export class Team {
     // Marked handled here: whoever awaits `run.result` still gets the rejection.
     result.catch(() => {});
     return new TeamRunHandle(loop, result, this.store, this.name);
+  }
+
+  /**
+   * Runs one turn of one of this team's runs from its descriptor, in this process: any
+   * process that loads the team's definition can (a worker does). Its tools act on this
+   * team's store; the answer is how the turn ended, for the run's loop to close it.
+   */
+  async executeTurn(turn: TurnDescriptor, options: { signal?: AbortSignal } = {}): Promise<TurnOutcome> {
+    const run = foldEvents(await this.store.readEvents(turn.runId));
+    return this.#executor(this.#models(), () => run).execute(
+      turn,
+      options.signal ?? new AbortController().signal,
+    );
+  }
+
+  #models(): Map<string, LanguageModelV3> {
+    const models = new Map<string, LanguageModelV3>();
+    for (const agent of [this.lead, ...this.members]) models.set(agent.name, resolveModel(agent.model));
+    return models;
+  }
+
+  #executor(models: ReadonlyMap<string, LanguageModelV3>, run: () => RunState): InProcessExecutor {
+    return new InProcessExecutor({
+      team: { ...this.#settings, models },
+      store: this.store,
+      threads: this.#threads,
+      run,
+    });
   }
 
   /** Runs the team to its end: `(await team.start(options)).result`. */
