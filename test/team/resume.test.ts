@@ -89,3 +89,34 @@ test('fresh: false after a finished run starts a new run on the kept list', asyn
     'Already on the list:\n- task-1 [completed, a] One',
   );
 });
+
+test('a resumed run’s usage, turns and agent results cover the whole run, not only the part after the resume', async () => {
+  const store = new FileStore({ root: tempFolder() });
+  const controller = new AbortController();
+  let slow = true;
+  const { team } = testTeam(script, {
+    members: ['a', 'b'],
+    store,
+    tasks: [
+      { id: 'quick', title: 'Quick', assignee: 'a' },
+      { id: 'slow', title: 'Slow', assignee: 'b' },
+    ],
+    latencyMs: (call) => (call.taskId === 'slow' && slow ? 3_600_000 : 0),
+  });
+  team.on('team:task-completed', (event) => {
+    if (event.data.task.id === 'quick') controller.abort();
+  });
+  const first = await team.run({ input: 'Do both', signal: controller.signal });
+  slow = false;
+  const second = await team.run({ input: 'Do both', fresh: false });
+  const log = await store.readEvents(second.runId);
+  const usage = log.filter((event) => event.type === 'team:turn-usage');
+  const total = usage.reduce((sum, event) => sum + event.data.usage.totalTokens, 0);
+  expect(second.usage.total.totalTokens).toBe(total);
+  expect(second.usage.total.totalTokens).toBeGreaterThan(first.usage.total.totalTokens);
+  // a worked only before the abort: its turn and its output are still in the result.
+  expect(second.agentResults.a).toMatchObject({ turns: 1, output: 'done quick' });
+  expect(second.agentResults.a?.usage).toEqual(first.agentResults.a?.usage);
+  const started = log.filter((event) => event.type === 'team:member-started');
+  expect(second.teamResult.leadTurns + second.teamResult.memberTurns).toBe(started.length);
+});
