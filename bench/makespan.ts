@@ -1,7 +1,11 @@
 // Makespan of agent-teams' event-driven scheduler against the lower bound, beside a 500 ms
 // polling scheduler and a batch-of-N scheduler as peers run them, on the same rules, store
-// and simulated model (200 ms a call). Run: npm run bench:makespan
+// and simulated model (200 ms a call). agent-teams is timed from team.run() to its return,
+// warm (after a run in the same process) and in a fresh process (its first run).
+// Run: npm run bench:makespan
+import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { Agent, MemoryStore, Team } from '../src/index.js';
 import { scriptedModel } from '../src/testing/index.js';
 import { batchRun } from './peers/batch-scheduler.js';
@@ -21,16 +25,18 @@ async function ours(workload: Workload): Promise<number> {
     maxConcurrentMembers: MEMBERS.length,
     synthesize: false,
   });
-  let first = 0;
-  let last = 0;
-  team.on('team:member-started', (event) => {
-    if (event.data.role === 'member' && first === 0) first = performance.now();
-  });
-  team.on('team:task-completed', () => {
-    last = performance.now();
-  });
+  const start = performance.now();
   await team.run({ input: 'Do the tasks.' });
-  return last - first;
+  return performance.now() - start;
+}
+
+/** `ours` as the first run of a new Node process. */
+function fresh(workload: Workload): number {
+  const script = fileURLToPath(import.meta.url);
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--fresh', workload.name], {
+    encoding: 'utf8',
+  });
+  return Number(out.trim());
 }
 
 async function peer(workload: Workload, kind: 'polling' | 'batch'): Promise<number> {
@@ -49,15 +55,27 @@ async function peer(workload: Workload, kind: 'polling' | 'batch'): Promise<numb
   return performance.now() - start;
 }
 
-console.log(
-  '| workload | lower bound ms | agent-teams ms (ratio) | 500 ms polling ms (ratio) | batch of 3 ms (ratio) |',
-);
-console.log('| --- | ---: | ---: | ---: | ---: |');
-for (const workload of [independent, layered, mixed]) {
-  const bound = lowerBound(workload, MEMBERS.length);
-  await ours(workload); // warm-up
-  const cells = [await ours(workload), await peer(workload, 'polling'), await peer(workload, 'batch')].map(
-    (ms) => `${ms.toFixed(0)} (${(ms / bound).toFixed(3)})`,
+const workloads = [independent, layered, mixed];
+const freshIndex = process.argv.indexOf('--fresh');
+if (freshIndex >= 0) {
+  const workload = workloads.find((candidate) => candidate.name === process.argv[freshIndex + 1]);
+  if (!workload) throw new Error(`no workload ${process.argv[freshIndex + 1]}`);
+  console.log(String(await ours(workload)));
+} else {
+  console.log(
+    '| workload | lower bound ms | agent-teams warm ms (ratio) | agent-teams fresh process ms (ratio) | 500 ms polling ms (ratio) | batch of 3 ms (ratio) |',
   );
-  console.log(`| ${workload.name} | ${bound} | ${cells.join(' | ')} |`);
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const workload of workloads) {
+    const bound = lowerBound(workload, MEMBERS.length);
+    await ours(workload); // warm-up
+    const times = [
+      await ours(workload),
+      fresh(workload),
+      await peer(workload, 'polling'),
+      await peer(workload, 'batch'),
+    ];
+    const cells = times.map((ms) => `${ms.toFixed(0)} (${(ms / bound).toFixed(3)})`);
+    console.log(`| ${workload.name} | ${bound} | ${cells.join(' | ')} |`);
+  }
 }
