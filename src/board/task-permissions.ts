@@ -1,4 +1,6 @@
+import { shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
+import { MAX_NAME_LENGTH } from '../state/names.js';
 import type { TeamTask } from './task.js';
 import { findTask, type TaskListState } from './task-list-state.js';
 
@@ -6,9 +8,11 @@ import { findTask, type TaskListState } from './task-list-state.js';
 export function requireTask(state: TaskListState, id: unknown): TeamTask {
   const task = typeof id === 'string' ? findTask(state, id) : undefined;
   if (!task) {
+    // No id is longer than a name: a longer one is shown cut, never echoed whole.
+    const named = typeof id === 'string' && id.length <= MAX_NAME_LENGTH ? id : shown(id);
     throw new TeamError(
       'task-not-found',
-      `There is no task ${String(id)} on the list; list_tasks shows the ids.`,
+      `There is no task ${named} on the list; list_tasks shows the ids.`,
       {
         details: { taskId: id },
       },

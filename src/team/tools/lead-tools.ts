@@ -10,7 +10,10 @@ const createTaskInput = zodSchema(
     description: z.string().optional().describe('What to do and what to deliver'),
     dependsOn: z.array(z.string()).optional().describe('Ids of tasks that must be completed first'),
     assignee: z.string().optional().describe('Member to give it to; anyone may take it if left out'),
-    id: z.string().optional().describe('Id to use instead of task-N'),
+    id: z
+      .string()
+      .optional()
+      .describe('Id to use instead of task-N: ≤64 of A-Z a-z 0-9 . _ -; in task-N form N ≤ 1000000000'),
   }),
 );
 const assignTaskInput = zodSchema(
