@@ -4,20 +4,18 @@ import { MAX_NAME_LENGTH } from '../state/names.js';
 import type { TeamTask } from './task.js';
 import { findTask, type TaskListState } from './task-list-state.js';
 
+/** `task-not-found` naming the id (cut if it is longer than any id can be). */
+export function taskNotFound(id: unknown): TeamError {
+  const named = typeof id === 'string' && id.length <= MAX_NAME_LENGTH ? id : shown(id);
+  return new TeamError('task-not-found', `There is no task ${named} on the list; list_tasks shows the ids.`, {
+    details: { taskId: id },
+  });
+}
+
 /** The task with this id, or `task-not-found` naming the id. */
 export function requireTask(state: TaskListState, id: unknown): TeamTask {
   const task = typeof id === 'string' ? findTask(state, id) : undefined;
-  if (!task) {
-    // No id is longer than a name: a longer one is shown cut, never echoed whole.
-    const named = typeof id === 'string' && id.length <= MAX_NAME_LENGTH ? id : shown(id);
-    throw new TeamError(
-      'task-not-found',
-      `There is no task ${named} on the list; list_tasks shows the ids.`,
-      {
-        details: { taskId: id },
-      },
-    );
-  }
+  if (!task) throw taskNotFound(id);
   return task;
 }
 
