@@ -1,4 +1,4 @@
-import { shown } from '../errors/check-options.js';
+import { checkKnownKeys, shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { checkName } from '../state/names.js';
 import type { NewTask, TaskChange } from './task.js';
@@ -7,6 +7,19 @@ import { generatedNumber, MAX_CHOSEN_TASK_NUMBER } from './task-list-state.js';
 // Bounds keep one careless call from bloating every later prompt and file.
 const MAX_TITLE_LENGTH = 300;
 const MAX_TEXT_LENGTH = 50_000;
+
+// A field the rules do not know (`depends_on`) is refused, never silently dropped.
+const NEW_TASK_FIELDS = Object.keys({
+  title: true,
+  description: true,
+  dependsOn: true,
+  assignee: true,
+  id: true,
+} satisfies Record<keyof NewTask, true>);
+const TASK_CHANGE_FIELDS = Object.keys({ status: true, result: true, note: true } satisfies Record<
+  keyof TaskChange,
+  true
+>);
 
 function text(field: string, value: unknown, max: number, required: boolean): string | undefined {
   if (value === undefined || (value === null && !required)) return undefined;
@@ -53,6 +66,7 @@ export function checkNewTask(input: NewTask): Required<Omit<NewTask, 'id' | 'ass
   if (typeof input !== 'object' || input === null) {
     throw new TeamError('invalid-input', 'A new task must be an object with at least a title.');
   }
+  checkKnownKeys('a new task', input, NEW_TASK_FIELDS);
   const title = text('title', input.title, MAX_TITLE_LENGTH, true) as string;
   const description = text('description', input.description, MAX_TEXT_LENGTH, false) ?? '';
   const dependsOn = input.dependsOn ?? [];
@@ -75,6 +89,7 @@ export function checkTaskChange(change: TaskChange): TaskChange {
       'A task change must be an object with a status, a result or a note.',
     );
   }
+  checkKnownKeys('a task change', change, TASK_CHANGE_FIELDS);
   const { status } = change;
   if (status !== undefined && status !== 'completed' && status !== 'pending') {
     throw new TeamError(

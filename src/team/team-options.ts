@@ -1,6 +1,7 @@
 import { Agent } from '../agent/agent.js';
 import { DEFAULT_PRICES, type ModelPrice } from '../agent/usage.js';
 import type { NewTask } from '../board/task.js';
+import { checkNewTask } from '../board/task-input.js';
 import { checkKnownKeys, shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { checkName } from '../state/names.js';
@@ -140,6 +141,8 @@ export function teamSettings(config: TeamConfig): TeamSettings {
   if (config.tasks !== undefined && !Array.isArray(config.tasks)) {
     throw new TeamError('invalid-input', 'tasks must be a list of tasks.');
   }
+  // Each task's own fields, now rather than when a run starts (the list is checked then).
+  for (const task of config.tasks ?? []) checkNewTask(task);
   return {
     name,
     lead: config.lead,

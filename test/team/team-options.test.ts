@@ -31,6 +31,17 @@ test('errorHandling is checked inside too', () => {
   );
 });
 
+test('each task of the tasks option is checked when the team is made', () => {
+  expect(
+    () => new Team({ name: 't', lead, members, tasks: [{ title: 'T', depends_on: [] }] } as never),
+  ).toThrow(
+    'Unknown option "depends_on" for a new task; the known ones are title, description, dependsOn, assignee, id.',
+  );
+  expect(() => new Team({ name: 't', lead, members, tasks: [{ title: '' }] })).toThrow(
+    expect.objectContaining({ code: 'invalid-input' }),
+  );
+});
+
 test('a price must be { input, output } in USD', () => {
   const team = new Team({ name: 't', lead, members, pricing: { mine: { input: 1, output: 2 } } });
   expect(team.withModel(model)).toBeInstanceOf(Team);
