@@ -19,7 +19,7 @@ function sameIdIgnoringCase(state: TaskListState, id: string): TeamTask | undefi
 /**
  * Create a task.
  * Checks: `by` is on the team; the fields are well formed; the list has room (`task-limit`);
- * a given id is free (`task-id-taken`); every dependency is on the list already
+ * a given id is free, ignoring case (`task-id-taken`); every dependency is on the list already
  * (`dependency-not-found`), so dependencies never form a cycle; the assignee is a member.
  * Changes: adds a pending task; raises the high watermark for `task-N` ids.
  * Events: `team:task-created`.

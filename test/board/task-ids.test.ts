@@ -63,6 +63,17 @@ describe('task ids', () => {
     expect(message.length).toBeLessThan(150);
   });
 
+  test('an id that is not a string finds nothing, or is refused with task-not-found', () => {
+    const { board } = newBoard();
+    board.createTask({ title: 'T' }, 'lead');
+    for (const id of [null, undefined, 7, {}, ['task-1']]) {
+      expect(board.getTask(id as never)).toBeUndefined();
+      expect(refusal(() => board.blockersOf(id as never)).code).toBe('task-not-found');
+      expect(refusal(() => board.updateTask(id as never, { note: 'n' }, 'lead')).code).toBe('task-not-found');
+      expect(refusal(() => board.assignTask(id as never, 'a', 'lead')).code).toBe('task-not-found');
+    }
+  });
+
   test('a list whose watermark holds the last exact number refuses to generate, never loops', () => {
     const blackboard = new InMemoryBlackboard({ enabled: true, sections: {} });
     const board = TeamTaskBoard.initialize(blackboard, undefined, { lead: 'lead', members: ['a'] });
