@@ -1,4 +1,5 @@
 import type { ToolSet } from 'ai';
+import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { checkName } from '../state/names.js';
 import type { ModelSpec } from './resolve-model.js';
@@ -25,6 +26,17 @@ export interface AgentConfig {
 
 const DEFAULT_MAX_ITERATIONS = 10;
 
+// Every key of AgentConfig, so an unknown one is refused (`satisfies` keeps the list whole).
+const AGENT_OPTIONS = Object.keys({
+  name: true,
+  model: true,
+  instructions: true,
+  description: true,
+  maxIterations: true,
+  tools: true,
+  metadata: true,
+} satisfies Record<keyof AgentConfig, true>);
+
 /**
  * An LLM agent: a name, a model, instructions and tools. A team gives it its team tools
  * and runs its turns.
@@ -47,6 +59,7 @@ export class Agent {
       throw new TeamError('invalid-input', 'An agent needs a config with its name, model and instructions.');
     }
     this.name = checkName('agent', config.name);
+    checkKnownKeys(`the agent ${this.name}`, config, AGENT_OPTIONS);
     if (config.model === undefined || config.model === null || config.model === '') {
       throw new TeamError('invalid-input', `The agent ${this.name} needs a model.`);
     }
@@ -59,6 +72,15 @@ export class Agent {
         'invalid-input',
         `maxIterations of ${this.name} must be a whole number of at least 1.`,
       );
+    }
+    if (config.description !== undefined && typeof config.description !== 'string') {
+      throw new TeamError('invalid-input', `The description of ${this.name} must be a string.`);
+    }
+    for (const field of ['tools', 'metadata'] as const) {
+      const value = config[field];
+      if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+        throw new TeamError('invalid-input', `The ${field} of ${this.name} must be an object.`);
+      }
     }
     this.model = config.model;
     this.instructions = config.instructions;

@@ -6,9 +6,20 @@ import { findTask, generatedNumber, type TaskListState } from './task-list-state
 import type { RuleContext, Transition } from './transition.js';
 
 /**
+ * The task whose id is `id` or differs from it only in case: on a case-insensitive disk
+ * the two would be one file. Exact matches are found by search; the rest by a scan.
+ */
+function sameIdIgnoringCase(state: TaskListState, id: string): TeamTask | undefined {
+  const exact = findTask(state, id);
+  if (exact) return exact;
+  const lower = id.toLowerCase();
+  return state.tasks.find((task) => task.id.length === id.length && task.id.toLowerCase() === lower);
+}
+
+/**
  * Create a task.
  * Checks: `by` is on the team; the fields are well formed; the list has room (`task-limit`);
- * a given id is free (`task-id-taken`); every dependency is on the list already
+ * a given id is free, ignoring case (`task-id-taken`); every dependency is on the list already
  * (`dependency-not-found`), so dependencies never form a cycle; the assignee is a member.
  * Changes: adds a pending task; raises the high watermark for `task-N` ids.
  * Events: `team:task-created`.
@@ -28,13 +39,14 @@ export function createTask(
       { details: { maxTasks: state.maxTasks } },
     );
   }
-  if (fields.id !== undefined && findTask(state, fields.id)) {
+  const taken = fields.id === undefined ? undefined : sameIdIgnoringCase(state, fields.id);
+  if (taken) {
     throw new TeamError(
       'task-id-taken',
-      `A task with the id ${fields.id} is on the list already; choose another id.`,
-      {
-        details: { taskId: fields.id },
-      },
+      taken.id === fields.id
+        ? `A task with the id ${taken.id} is on the list already; choose another id.`
+        : `The id ${fields.id} differs from the task ${taken.id} only in case; choose another id.`,
+      { details: { taskId: fields.id } },
     );
   }
   for (const dependency of fields.dependsOn) {
@@ -51,7 +63,16 @@ export function createTask(
   let id = fields.id;
   let highWatermark = state.highWatermark;
   if (id === undefined) {
-    // Skip numbers a chosen id took already, so a generated id is never refused.
+    // Chosen ids keep N small (MAX_CHOSEN_TASK_NUMBER), so this never runs out of exact
+    // numbers; the check makes sure a state from elsewhere cannot make the loop spin.
+    if (highWatermark + state.tasks.length >= Number.MAX_SAFE_INTEGER) {
+      throw new TeamError(
+        'task-limit',
+        'No more task-N ids can be generated on this list; give the task an id.',
+      );
+    }
+    // Skip numbers a chosen id took already, so a generated id is never refused. (A chosen
+    // `TASK-N` in any case raised the watermark past N, so an exact search is enough here.)
     do id = `task-${++highWatermark}`;
     while (findTask(state, id));
   } else {

@@ -1,10 +1,25 @@
+import { checkKnownKeys, shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { checkName } from '../state/names.js';
 import type { NewTask, TaskChange } from './task.js';
+import { generatedNumber, MAX_CHOSEN_TASK_NUMBER } from './task-list-state.js';
 
 // Bounds keep one careless call from bloating every later prompt and file.
 const MAX_TITLE_LENGTH = 300;
 const MAX_TEXT_LENGTH = 50_000;
+
+// A field the rules do not know (`depends_on`) is refused, never silently dropped.
+const NEW_TASK_FIELDS = Object.keys({
+  title: true,
+  description: true,
+  dependsOn: true,
+  assignee: true,
+  id: true,
+} satisfies Record<keyof NewTask, true>);
+const TASK_CHANGE_FIELDS = Object.keys({ status: true, result: true, note: true } satisfies Record<
+  keyof TaskChange,
+  true
+>);
 
 function text(field: string, value: unknown, max: number, required: boolean): string | undefined {
   if (value === undefined || (value === null && !required)) return undefined;
@@ -26,6 +41,23 @@ function text(field: string, value: unknown, max: number, required: boolean): st
   return value;
 }
 
+/**
+ * A chosen task id: a name (at most 64 characters of letters, digits, '.', '_' and '-',
+ * starting with a letter or digit) and, in the `task-N` form, N at most
+ * `MAX_CHOSEN_TASK_NUMBER`, so generated ids after it stay exact.
+ */
+function checkTaskId(value: unknown): string {
+  const id = checkName('task id', value);
+  if (generatedNumber(id) > MAX_CHOSEN_TASK_NUMBER) {
+    throw new TeamError(
+      'invalid-name',
+      `The task id ${shown(id)} has too large a number: task-N ids take N up to ${MAX_CHOSEN_TASK_NUMBER}. Choose another id, or leave it out.`,
+      { details: { kind: 'task id', name: id } },
+    );
+  }
+  return id;
+}
+
 /** A new task's fields, checked for type and size (not against the list: that is the rule's job). */
 export function checkNewTask(input: NewTask): Required<Omit<NewTask, 'id' | 'assignee'>> & {
   id: string | undefined;
@@ -34,6 +66,7 @@ export function checkNewTask(input: NewTask): Required<Omit<NewTask, 'id' | 'ass
   if (typeof input !== 'object' || input === null) {
     throw new TeamError('invalid-input', 'A new task must be an object with at least a title.');
   }
+  checkKnownKeys('a new task', input, NEW_TASK_FIELDS);
   const title = text('title', input.title, MAX_TITLE_LENGTH, true) as string;
   const description = text('description', input.description, MAX_TEXT_LENGTH, false) ?? '';
   const dependsOn = input.dependsOn ?? [];
@@ -44,7 +77,7 @@ export function checkNewTask(input: NewTask): Required<Omit<NewTask, 'id' | 'ass
   if (assignee !== undefined && typeof assignee !== 'string') {
     throw new TeamError('invalid-input', "The task's assignee must be a member's name.");
   }
-  const id = input.id === undefined || input.id === null ? undefined : checkName('task id', input.id);
+  const id = input.id === undefined || input.id === null ? undefined : checkTaskId(input.id);
   return { title: title.trim(), description, dependsOn: [...new Set(dependsOn)], assignee, id };
 }
 
@@ -56,6 +89,7 @@ export function checkTaskChange(change: TaskChange): TaskChange {
       'A task change must be an object with a status, a result or a note.',
     );
   }
+  checkKnownKeys('a task change', change, TASK_CHANGE_FIELDS);
   const { status } = change;
   if (status !== undefined && status !== 'completed' && status !== 'pending') {
     throw new TeamError(

@@ -72,7 +72,15 @@ export function removeTask(state: TaskListState, id: string): void {
   if (position >= 0) state.tasks.splice(position, 1);
 }
 
-const GENERATED_ID = /^task-(\d+)$/;
+// Any case: on a case-insensitive disk `TASK-7` and `task-7` are one file, so a chosen
+// `TASK-7` must keep `task-7` from being generated too.
+const GENERATED_ID = /^task-(\d+)$/i;
+
+/**
+ * The largest N of a chosen `task-N` id. Generated ids count up from the highest N on the
+ * list, so this keeps every later one a safe integer, far from where numbers lose digits.
+ */
+export const MAX_CHOSEN_TASK_NUMBER = 1_000_000_000;
 
 /** The N of a generated-looking id (`task-7` → 7), else 0. */
 export function generatedNumber(id: string): number {

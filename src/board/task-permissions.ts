@@ -1,19 +1,21 @@
+import { shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
+import { MAX_NAME_LENGTH } from '../state/names.js';
 import type { TeamTask } from './task.js';
 import { findTask, type TaskListState } from './task-list-state.js';
+
+/** `task-not-found` naming the id (cut if it is longer than any id can be). */
+export function taskNotFound(id: unknown): TeamError {
+  const named = typeof id === 'string' && id.length <= MAX_NAME_LENGTH ? id : shown(id);
+  return new TeamError('task-not-found', `There is no task ${named} on the list; list_tasks shows the ids.`, {
+    details: { taskId: id },
+  });
+}
 
 /** The task with this id, or `task-not-found` naming the id. */
 export function requireTask(state: TaskListState, id: unknown): TeamTask {
   const task = typeof id === 'string' ? findTask(state, id) : undefined;
-  if (!task) {
-    throw new TeamError(
-      'task-not-found',
-      `There is no task ${String(id)} on the list; list_tasks shows the ids.`,
-      {
-        details: { taskId: id },
-      },
-    );
-  }
+  if (!task) throw taskNotFound(id);
   return task;
 }
 

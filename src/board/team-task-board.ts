@@ -121,8 +121,9 @@ export class TeamTaskBoard {
     return this.#apply((state, context) => requeueInProgress(state, by, context));
   }
 
+  /** The task with this id; `undefined` when there is none (or the id is not a string). */
   getTask(taskId: string): TeamTask | undefined {
-    return findTask(this.#state(), taskId);
+    return typeof taskId === 'string' ? findTask(this.#state(), taskId) : undefined;
   }
 
   /** Every task, in id order. */

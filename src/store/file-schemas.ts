@@ -48,7 +48,9 @@ export const configSchema = z.object({
   updatedAt: text,
 });
 
-export const highWatermarkSchema = z.number().int().nonnegative();
+// Any exact whole number: the rules keep chosen task-N ids to N ≤ 1,000,000,000 and
+// never generate past Number.MAX_SAFE_INTEGER, so every watermark they make reads back.
+export const highWatermarkSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const versionSchema = z.object({
   /** Changes when the stamp is rebuilt or the change log emptied, so that every cache reloads. */

@@ -1,6 +1,8 @@
 import { Agent } from '../agent/agent.js';
 import { DEFAULT_PRICES, type ModelPrice } from '../agent/usage.js';
 import type { NewTask } from '../board/task.js';
+import { checkNewTask } from '../board/task-input.js';
+import { checkKnownKeys, shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { checkName } from '../state/names.js';
 import { checkRoster } from '../state/roster.js';
@@ -33,6 +35,26 @@ export interface TeamConfig {
   /** USD per million tokens by model id, over the built-in table (`DEFAULT_PRICES`). */
   pricing?: Readonly<Record<string, ModelPrice>>;
 }
+
+// Every key of TeamConfig, so an unknown one is refused (`satisfies` keeps the list whole).
+const TEAM_OPTIONS = Object.keys({
+  name: true,
+  lead: true,
+  members: true,
+  store: true,
+  tasks: true,
+  selfClaim: true,
+  maxConcurrentMembers: true,
+  maxLeadTurns: true,
+  maxTurnsPerMember: true,
+  maxTasks: true,
+  synthesize: true,
+  errorHandling: true,
+  partialResults: true,
+  pricing: true,
+} satisfies Record<keyof TeamConfig, true>);
+const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
+const PRICE_OPTIONS = ['input', 'output'] as const;
 
 /** The options with their defaults, checked. */
 export interface TeamSettings {
@@ -68,24 +90,59 @@ function flag(name: string, value: unknown, fallback: boolean): boolean {
   return chosen;
 }
 
+function prices(value: TeamConfig['pricing']): Readonly<Record<string, ModelPrice>> {
+  if (value === undefined) return DEFAULT_PRICES;
+  if (typeof value !== 'object' || value === null) {
+    throw new TeamError('invalid-input', 'pricing must be an object of prices by model id.');
+  }
+  for (const [model, price] of Object.entries(value)) {
+    const what = `the price of ${shown(model)}`;
+    if (typeof price !== 'object' || price === null) {
+      throw new TeamError('invalid-input', `${what} must be { input, output } in USD per million tokens.`);
+    }
+    checkKnownKeys(what, price, PRICE_OPTIONS);
+    for (const side of PRICE_OPTIONS) {
+      const usd = price[side];
+      if (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0) {
+        throw new TeamError('invalid-input', `${what}: ${side} must be a number of USD of 0 or more.`);
+      }
+    }
+  }
+  return { ...DEFAULT_PRICES, ...value };
+}
+
+/** Checks a team's config and fills in the defaults; throws `invalid-input` naming what is wrong. */
 export function teamSettings(config: TeamConfig): TeamSettings {
   if (typeof config !== 'object' || config === null) {
     throw new TeamError('invalid-input', 'A team needs a config with its name, lead and members.');
   }
   const name = checkName('team', config.name);
+  checkKnownKeys(`the team ${name}`, config, TEAM_OPTIONS);
   if (!(config.lead instanceof Agent))
     throw new TeamError('invalid-input', `The lead of ${name} must be an Agent.`);
   if (!Array.isArray(config.members) || config.members.some((member) => !(member instanceof Agent))) {
     throw new TeamError('invalid-input', `The members of ${name} must be a list of Agents.`);
   }
   checkRoster({ lead: config.lead.name, members: config.members.map((member) => member.name) });
-  const onAgentFailure = config.errorHandling?.onAgentFailure ?? 'fail';
+  const { errorHandling } = config;
+  if (errorHandling !== undefined) {
+    if (typeof errorHandling !== 'object' || errorHandling === null) {
+      throw new TeamError(
+        'invalid-input',
+        'errorHandling must be an object: { onAgentFailure: "fail" | "skip" }.',
+      );
+    }
+    checkKnownKeys('errorHandling', errorHandling, ERROR_HANDLING_OPTIONS);
+  }
+  const onAgentFailure = errorHandling?.onAgentFailure ?? 'fail';
   if (onAgentFailure !== 'fail' && onAgentFailure !== 'skip') {
     throw new TeamError('invalid-input', 'errorHandling.onAgentFailure must be "fail" or "skip".');
   }
   if (config.tasks !== undefined && !Array.isArray(config.tasks)) {
     throw new TeamError('invalid-input', 'tasks must be a list of tasks.');
   }
+  // Each task's own fields, now rather than when a run starts (the list is checked then).
+  for (const task of config.tasks ?? []) checkNewTask(task);
   return {
     name,
     lead: config.lead,
@@ -98,6 +155,6 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     maxTasks: count('maxTasks', config.maxTasks, 50),
     synthesize: flag('synthesize', config.synthesize, true),
     skipFailedMembers: onAgentFailure === 'skip' || flag('partialResults', config.partialResults, false),
-    pricing: { ...DEFAULT_PRICES, ...config.pricing },
+    pricing: prices(config.pricing),
   };
 }

@@ -22,9 +22,24 @@ test.each([
   [{ name: 'a', model: '', instructions: '' }, 'invalid-input'],
   [{ name: 'a', model, instructions: 3 }, 'invalid-input'],
   [{ name: 'a', model, instructions: '', maxIterations: 0 }, 'invalid-input'],
+  [{ name: 'a', model, instructions: '', description: 3 }, 'invalid-input'],
+  [{ name: 'a', model, instructions: '', tools: [] }, 'invalid-input'],
+  [{ name: 'a', model, instructions: '', metadata: 'x' }, 'invalid-input'],
 ])('a bad agent config %# is refused with %s', (config, code) => {
   expect(() => new Agent(config as never)).toThrow(expect.objectContaining({ code }));
 });
+
+test.each(['resources', 'agentTools', 'instruction'])(
+  'an unknown agent option (%s) is an error naming it and listing the known ones',
+  (option) => {
+    expect(() => new Agent({ name: 'a', model, instructions: '', [option]: 1 } as never)).toThrow(
+      expect.objectContaining({
+        code: 'invalid-input',
+        message: `Unknown option "${option}" for the agent a; the known ones are name, model, instructions, description, maxIterations, tools, metadata.`,
+      }),
+    );
+  },
+);
 
 test('withModel changes only the model', () => {
   const agent = new Agent({ name: 'a', model: 'openai/gpt-5.5', instructions: 'Go.', maxIterations: 3 });

@@ -96,6 +96,17 @@ describe('createTask', () => {
     expect(events).toEqual([]);
   });
 
+  test('a field a new task does not have is refused, naming it', () => {
+    const { board } = newBoard();
+    board.createTask({ title: 'Research' }, 'lead');
+    expect(refusal(() => board.createTask({ title: 'T', depends_on: ['task-1'] } as never, 'lead'))).toEqual({
+      code: 'invalid-input',
+      message:
+        'Unknown option "depends_on" for a new task; the known ones are title, description, dependsOn, assignee, id.',
+    });
+    expect(board.listTasks()).toHaveLength(1);
+  });
+
   test('emits team:task-created with the task and its creator', () => {
     const { board, events } = newBoard();
     const task = board.createTask({ title: 'T' }, 'lead');

@@ -133,6 +133,7 @@ describe('updateTask', () => {
     [{ status: 'in_progress' }, 'invalid-input'],
     [{ status: 'done', result: 'x' }, 'invalid-input'],
     [{ note: 7 }, 'invalid-input'],
+    [{ status: 'completed', output: 'x' }, 'invalid-input'],
   ])('bad change %j is refused with %s', (change, code) => {
     const { board } = boardWithClaimedTask();
     expect(refusal(() => board.updateTask('task-1', change as never, 'a')).code).toBe(code);

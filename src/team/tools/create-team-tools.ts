@@ -20,7 +20,7 @@ export function createTeamTools(context: TeamToolContext, agentName: string): To
     create_task: createTaskTool(context, agentName),
     assign_task: assignTaskTool(context, agentName),
     list_tasks: listTasksTool(context, agentName),
-    get_task: getTaskTool(context),
+    get_task: getTaskTool(context, agentName),
     claim_task: claimTaskTool(context, agentName),
     update_task: updateTaskTool(context, agentName),
     send_message: sendMessageTool(context, agentName),

@@ -1,25 +1,28 @@
-import { tool, zodSchema } from 'ai';
+import { tool } from 'ai';
 import { z } from 'zod';
 import type { SentMessage } from '../../mailbox/message.js';
 import { APPROVAL_NOTICE } from '../../mailbox/render.js';
 import { answer, type TeamToolContext } from './tool-context.js';
+import { toolInputSchema } from './tool-input.js';
 
-// Schemas made once: the AI SDK then turns each into JSON Schema once, not on every model call.
-const sendMessageInput = zodSchema(
-  z.object({
-    to: z.string().describe('A member\'s name, "lead" or "everyone"'),
-    content: z.string().describe('The message'),
-  }),
-);
-const readInboxInput = zodSchema(z.object({}));
+// Schemas made once: each is turned into JSON Schema once, not on every model call.
+// Strict: a parameter the tool does not have is refused, never dropped.
+const sendMessageFields = z.strictObject({
+  to: z.string().describe('A member\'s name, "lead" or "everyone"'),
+  content: z.string().describe('The message'),
+});
+const readInboxFields = z.strictObject({});
+const sendMessageInput = toolInputSchema(sendMessageFields);
+const readInboxInput = toolInputSchema(readInboxFields);
 
 export function sendMessageTool(context: TeamToolContext, agent: string) {
   return tool({
     description: 'Write to a teammate by name, to "lead", or to "everyone".',
     inputSchema: sendMessageInput,
-    execute: async ({ to, content }) => {
+    execute: async (input) => {
       let sent: SentMessage | undefined;
-      const answered = await answer(context, ({ mailbox }) => {
+      const call = { tool: 'send_message', agent, schema: sendMessageFields, input };
+      const answered = await answer(context, call, ({ to, content }, { mailbox }) => {
         sent = mailbox.send(agent, to, content);
         return { id: sent.id, to: sent.to };
       });
@@ -34,8 +37,8 @@ export function readInboxTool(context: TeamToolContext, agent: string) {
   return tool({
     description: 'Read your unread messages.',
     inputSchema: readInboxInput,
-    execute: () =>
-      answer(context, ({ mailbox }) => {
+    execute: (input) =>
+      answer(context, { tool: 'read_inbox', agent, schema: readInboxFields, input }, (_, { mailbox }) => {
         const messages = mailbox.take(agent).map(({ id, from, content, sentAt, broadcast }) => ({
           id,
           from,

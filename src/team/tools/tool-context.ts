@@ -1,5 +1,8 @@
+import type { z } from 'zod';
 import type { SentMessage } from '../../mailbox/message.js';
+import { checkActor } from '../../state/roster.js';
 import type { TeamRules, TeamStore } from '../../store/team-store.js';
+import { parseToolInput } from './tool-input.js';
 
 /** What team tools act on: a team in a store. */
 export interface TeamToolContext {
@@ -12,18 +15,48 @@ export interface TeamToolContext {
 export type ToolAnswer = { success: true } & Record<string, unknown>;
 export type ToolFailure = { success: false; error: string };
 
+/** One call of a team tool: which tool, bound to which agent, and what it was given. */
+export interface ToolCall<T extends z.ZodObject> {
+  readonly tool: string;
+  readonly agent: string;
+  readonly schema: T;
+  readonly input: unknown;
+}
+
+// A reason is for reading: one that echoes a huge bad input is cut, not sent whole.
+const MAX_ERROR_LENGTH = 1_000;
+
+function failure(error: string): ToolFailure {
+  return {
+    success: false,
+    error: error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error,
+  };
+}
+
 /**
- * Runs a tool's transaction and answers `{ success: true, ... }`, or `{ success: false, error }`
- * with the reason when the rules refuse or anything else goes wrong: a tool never throws
- * into the model loop, so the model can read the reason and correct itself.
+ * Runs one tool call: checks its input against the tool's schema, then, in one
+ * transaction, that the bound agent is on the team and what the tool does. Answers
+ * `{ success: true, ... }`, or `{ success: false, error }` with the reason when the input
+ * is bad, the rules refuse, or anything else goes wrong: a tool never throws into the
+ * model loop, so the model can read the reason and correct itself.
  */
-export async function answer(
+export async function answer<T extends z.ZodObject>(
   context: TeamToolContext,
-  fn: (rules: TeamRules) => Record<string, unknown>,
+  call: ToolCall<T>,
+  fn: (input: z.output<T>, rules: TeamRules) => Record<string, unknown>,
 ): Promise<ToolAnswer | ToolFailure> {
+  const parsed = parseToolInput(call.tool, call.schema, call.input);
+  if (!parsed.success) return failure(parsed.error);
   try {
-    return { success: true, ...(await context.store.transact(context.team, fn)) };
+    return {
+      success: true,
+      ...(await context.store.transact(context.team, (rules) => {
+        // A tool bound to a name that is not (or no longer) on the team does nothing.
+        checkActor(rules.board.roster, call.agent);
+        return fn(parsed.data, rules);
+      })),
+    };
   } catch (error) {
-    return { success: false, error: error instanceof Error ? error.message : String(error) };
+    return failure(error instanceof Error ? error.message : String(error));
   }
 }

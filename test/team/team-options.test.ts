@@ -1,0 +1,73 @@
+import { Agent, Team } from 'agent-teams';
+import { scriptedModel } from 'agent-teams/testing';
+import { expect, test } from 'vitest';
+
+const model = scriptedModel([]);
+const lead = new Agent({ name: 'lead', model, instructions: 'Plan.' });
+const members = [new Agent({ name: 'a', model, instructions: 'Work.' })];
+const TEAM_OPTIONS =
+  'name, lead, members, store, tasks, selfClaim, maxConcurrentMembers, maxLeadTurns, maxTurnsPerMember, ' +
+  'maxTasks, synthesize, errorHandling, partialResults, pricing';
+
+test.each(['resources', 'agentTools', 'distributed', 'maxTask'])(
+  'an unknown team option (%s) is an error naming it and listing the known ones',
+  (option) => {
+    expect(() => new Team({ name: 't', lead, members, [option]: 1 } as never)).toThrow(
+      expect.objectContaining({
+        code: 'invalid-input',
+        message: `Unknown option "${option}" for the team t; the known ones are ${TEAM_OPTIONS}.`,
+      }),
+    );
+  },
+);
+
+test('errorHandling is checked inside too', () => {
+  expect(
+    () =>
+      new Team({ name: 't', lead, members, errorHandling: { onAgentFailure: 'skip', retry: 3 } } as never),
+  ).toThrow('Unknown option "retry" for errorHandling; the known ones are onAgentFailure.');
+  expect(() => new Team({ name: 't', lead, members, errorHandling: 'skip' } as never)).toThrow(
+    expect.objectContaining({ code: 'invalid-input' }),
+  );
+});
+
+test('each task of the tasks option is checked when the team is made', () => {
+  expect(
+    () => new Team({ name: 't', lead, members, tasks: [{ title: 'T', depends_on: [] }] } as never),
+  ).toThrow(
+    'Unknown option "depends_on" for a new task; the known ones are title, description, dependsOn, assignee, id.',
+  );
+  expect(() => new Team({ name: 't', lead, members, tasks: [{ title: '' }] })).toThrow(
+    expect.objectContaining({ code: 'invalid-input' }),
+  );
+});
+
+test('a price must be { input, output } in USD', () => {
+  const team = new Team({ name: 't', lead, members, pricing: { mine: { input: 1, output: 2 } } });
+  expect(team.withModel(model)).toBeInstanceOf(Team);
+  expect(
+    () => new Team({ name: 't', lead, members, pricing: { mine: { in: 1, output: 2 } } } as never),
+  ).toThrow('Unknown option "in" for the price of "mine"; the known ones are input, output.');
+  expect(() => new Team({ name: 't', lead, members, pricing: { mine: { input: -1, output: 2 } } })).toThrow(
+    'the price of "mine": input must be a number of USD of 0 or more.',
+  );
+});
+
+test('a team made with every known option is accepted, and its copies too', () => {
+  const team = new Team({
+    name: 't',
+    lead,
+    members,
+    tasks: [{ title: 'T' }],
+    selfClaim: false,
+    maxConcurrentMembers: 2,
+    maxLeadTurns: 3,
+    maxTurnsPerMember: 3,
+    maxTasks: 10,
+    synthesize: false,
+    errorHandling: { onAgentFailure: 'skip' },
+    partialResults: true,
+    pricing: {},
+  });
+  expect(team.withModel(model).name).toBe('t');
+});
