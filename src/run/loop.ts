@@ -157,7 +157,9 @@ export class RunLoop {
     const ended = (outcome: TurnOutcome) => this.post({ kind: 'turn-ended', turn, outcome });
     this.#executor
       .execute(turn, this.#abort.signal)
-      .then(ended, (error: unknown) => ended({ kind: 'failed', error: describeError(error), cause: error }));
+      .then(ended, (error: unknown) =>
+        ended({ kind: 'failed', error: describeError(error), delivered: [], cause: error }),
+      );
   }
 
   /** Commits a turn's end: the fallback, its usage, the agent's status after it. */

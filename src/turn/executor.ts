@@ -1,5 +1,4 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { ToolSet } from 'ai';
 import type { Agent } from '../agent/agent.js';
 import { modelName } from '../agent/resolve-model.js';
 import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
@@ -41,8 +40,8 @@ export interface InProcessExecutorOptions {
 
 interface Equipment {
   readonly agent: Agent;
+  readonly role: 'lead' | 'member';
   readonly model: LanguageModelV3;
-  readonly tools: ToolSet;
   readonly system: string;
 }
 
@@ -61,8 +60,13 @@ export class InProcessExecutor implements TurnExecutor {
 
   async execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome> {
     const { store, team, threads } = this.#options;
+    // The turn's own tools: read_inbox gives only what the turn was not given yet.
+    const seen = new Set(turn.messageIds);
+    const delivered = () => [...seen].filter((id) => !turn.messageIds.includes(id));
     try {
-      const { agent, model, tools, system } = this.#equipment(turn.agent);
+      const { agent, role, model, system } = this.#equipment(turn.agent);
+      const teamTools = teamToolsFor(createTeamTools({ store, team: team.name, seen }, agent.name), role);
+      const tools = { ...teamTools, ...agent.tools };
       const context = { members: team.members, selfClaim: team.selfClaim, run: this.#options.run() };
       const prompt = await store.transact(team.name, (rules) => turnPrompt(rules, turn, context));
       const synthesis = turn.reason === 'synthesis';
@@ -82,17 +86,18 @@ export class InProcessExecutor implements TurnExecutor {
         text: outcome.text,
         usage: turnUsage(outcome.usage, priceOf(model.modelId, team.pricing)),
         model: modelName(model),
+        delivered: delivered(),
       };
     } catch (error) {
       if (signal.aborted) return { kind: 'aborted' };
-      return { kind: 'failed', error: describeError(error), cause: error };
+      return { kind: 'failed', error: describeError(error), delivered: delivered(), cause: error };
     }
   }
 
   #equipment(name: string): Equipment {
     let made = this.#equipped.get(name);
     if (made) return made;
-    const { team, store } = this.#options;
+    const { team } = this.#options;
     const agent = [team.lead, ...team.members].find((candidate) => candidate.name === name);
     const model = team.models.get(name);
     if (!agent || !model) throw new Error(`The team ${team.name} has no agent ${name}`);
@@ -100,8 +105,8 @@ export class InProcessExecutor implements TurnExecutor {
     const picture = { team: team.name, lead: team.lead, members: team.members };
     made = {
       agent,
+      role,
       model,
-      tools: { ...teamToolsFor(createTeamTools({ store, team: team.name }, name), role), ...agent.tools },
       system: role === 'lead' ? leadSystem(picture) : memberSystem(picture, agent),
     };
     this.#equipped.set(name, made);

@@ -13,7 +13,8 @@ export interface TurnEnd {
 }
 
 /**
- * Closes a turn in one commit: the messages it was given are marked read; the harness
+ * Closes a turn in one commit: the messages it was given are marked read (its descriptor's
+ * and those `read_inbox` gave it; none after an abort); the harness
  * fallback completes the turn's own task with the member's final reply while the member
  * still holds it (or gives it back when there is no reply; a task claimed later in the turn
  * stays with the member for its next turn); a member that failed or is out of turns gives
@@ -24,7 +25,8 @@ export interface TurnEnd {
 export function endTurn({ board, mailbox, emit }: TeamRules, end: TurnEnd): void {
   const { turn, outcome } = end;
   const name = turn.agent;
-  mailbox.markRead(name, turn.messageIds);
+  // A turn cut short by an abort handled nothing: its messages stay unread for the resume.
+  if (outcome.kind !== 'aborted') mailbox.markRead(name, [...turn.messageIds, ...outcome.delivered]);
   const text = outcome.kind === 'done' ? outcome.text : undefined;
   if (turn.role === 'member') {
     if (text !== undefined && turn.taskId !== null && board.heldBy(name)?.id === turn.taskId) {

@@ -1,6 +1,5 @@
 import { tool } from 'ai';
 import { z } from 'zod';
-import type { SentMessage } from '../../mailbox/message.js';
 import { APPROVAL_NOTICE } from '../../mailbox/render.js';
 import { answer, type TeamToolContext } from './tool-context.js';
 import { toolInputSchema } from './tool-input.js';
@@ -19,27 +18,30 @@ export function sendMessageTool(context: TeamToolContext, agent: string) {
   return tool({
     description: 'Write to a teammate by name, to "lead", or to "everyone".',
     inputSchema: sendMessageInput,
-    execute: async (input) => {
-      let sent: SentMessage | undefined;
-      const call = { tool: 'send_message', agent, schema: sendMessageFields, input };
-      const answered = await answer(context, call, ({ to, content }, { mailbox }) => {
-        sent = mailbox.send(agent, to, content);
-        return { id: sent.id, to: sent.to };
-      });
-      // Told only once the message is committed.
-      if (sent && answered.success) context.onMessageSent?.(sent);
-      return answered;
-    },
+    execute: (input) =>
+      answer(
+        context,
+        { tool: 'send_message', agent, schema: sendMessageFields, input },
+        ({ to, content }, { mailbox }) => {
+          const sent = mailbox.send(agent, to, content);
+          return { id: sent.id, to: sent.to };
+        },
+      ),
   });
 }
 
 export function readInboxTool(context: TeamToolContext, agent: string) {
   return tool({
-    description: 'Read your unread messages.',
+    description: 'Read the unread messages your turn was not given yet.',
     inputSchema: readInboxInput,
     execute: (input) =>
       answer(context, { tool: 'read_inbox', agent, schema: readInboxFields, input }, (_, { mailbox }) => {
-        const messages = mailbox.take(agent).map(({ id, from, content, sentAt, broadcast }) => ({
+        const { seen } = context;
+        const unread = seen
+          ? mailbox.unread(agent).filter((message) => !seen.has(message.id))
+          : mailbox.take(agent);
+        for (const message of unread) seen?.add(message.id);
+        const messages = unread.map(({ id, from, content, sentAt, broadcast }) => ({
           id,
           from,
           content,

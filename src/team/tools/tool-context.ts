@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { SentMessage } from '../../mailbox/message.js';
 import { checkActor } from '../../state/roster.js';
 import type { TeamRules, TeamStore } from '../../store/team-store.js';
 import { parseToolInput } from './tool-input.js';
@@ -8,8 +7,13 @@ import { parseToolInput } from './tool-input.js';
 export interface TeamToolContext {
   readonly store: TeamStore;
   readonly team: string;
-  /** Told of every message the agent sends; the runtime uses it to know who answered. */
-  readonly onMessageSent?: (message: SentMessage) => void;
+  /**
+   * The messages the agent's current turn has been given, when the tools serve a turn of a
+   * run: `read_inbox` then gives only the others, adds them here, and leaves marking them
+   * read to the turn's end (so a crash mid-turn loses none). Without it `read_inbox` marks
+   * what it gives read at once.
+   */
+  readonly seen?: Set<string>;
 }
 
 export type ToolAnswer = { success: true } & Record<string, unknown>;

@@ -142,3 +142,20 @@ test('a tool an agent defines under a team tool’s name is kept', async () => {
   const second = model.calls.find((call) => call.agent === 'a' && call.step === 1);
   expect(second?.toolResults).toEqual([{ toolName: 'list_tasks', output: { mine: true } }]);
 });
+
+test('in a turn, read_inbox gives only what the turn was not given, and leaves it unread until the turn ends', async () => {
+  const store = new MemoryStore();
+  await store.createTeam('t', { lead: 'lead', members: ['a', 'b'] });
+  const given = await store.transact('t', ({ mailbox }) => mailbox.send('lead', 'a', 'In the briefing'));
+  const seen = new Set([given.id]);
+  const a = createTeamTools({ store, team: 't', seen }, 'a');
+  expect(await runTool(a, 'read_inbox')).toMatchObject({ success: true, messages: [] });
+  await store.transact('t', ({ mailbox }) => mailbox.send('b', 'a', 'Arrived during the turn'));
+  const read = await runTool(a, 'read_inbox');
+  expect(read.messages).toMatchObject([{ from: 'b', content: 'Arrived during the turn' }]);
+  expect(await runTool(a, 'read_inbox')).toMatchObject({ messages: [] });
+  // Nothing is marked read by reading: a crash before the turn's end delivers them again.
+  const unread = await store.transact('t', ({ mailbox }) => mailbox.unread('a'));
+  expect(unread.map((message) => message.content)).toEqual(['In the briefing', 'Arrived during the turn']);
+  expect(seen.size).toBe(2);
+});
