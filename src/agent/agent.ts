@@ -22,6 +22,10 @@ export interface AgentConfig {
   /** AI SDK tools of its own; one named like a team tool takes that tool's place. */
   tools?: ToolSet;
   metadata?: AgentMetadata;
+  /** Bound on one of its turns, in ms; past it the turn is stopped and fails. Default: the team's `turnTimeoutMs`. */
+  turnTimeoutMs?: number;
+  /** Retries of a failed model call (the AI SDK's `maxRetries`, with its backoff). Default 2. */
+  maxRetries?: number;
 }
 
 const DEFAULT_MAX_ITERATIONS = 10;
@@ -35,7 +39,19 @@ const AGENT_OPTIONS = Object.keys({
   maxIterations: true,
   tools: true,
   metadata: true,
+  turnTimeoutMs: true,
+  maxRetries: true,
 } satisfies Record<keyof AgentConfig, true>);
+
+function positive(agent: string, option: string, value: unknown, least: number): number {
+  if (!Number.isInteger(value) || (value as number) < least) {
+    throw new TeamError(
+      'invalid-input',
+      `${option} of ${agent} must be a whole number of at least ${least}.`,
+    );
+  }
+  return value as number;
+}
 
 /**
  * An LLM agent: a name, a model, instructions and tools. A team gives it its team tools
@@ -53,6 +69,9 @@ export class Agent {
   readonly maxIterations: number;
   readonly tools: ToolSet;
   readonly metadata: AgentMetadata;
+  readonly turnTimeoutMs: number | undefined;
+  readonly maxRetries: number;
+  readonly #config: AgentConfig;
 
   constructor(config: AgentConfig) {
     if (typeof config !== 'object' || config === null) {
@@ -82,6 +101,12 @@ export class Agent {
         throw new TeamError('invalid-input', `The ${field} of ${this.name} must be an object.`);
       }
     }
+    this.turnTimeoutMs =
+      config.turnTimeoutMs === undefined
+        ? undefined
+        : positive(this.name, 'turnTimeoutMs', config.turnTimeoutMs, 1);
+    this.maxRetries = positive(this.name, 'maxRetries', config.maxRetries ?? 2, 0);
+    this.#config = config;
     this.model = config.model;
     this.instructions = config.instructions;
     this.description = config.description;
@@ -92,15 +117,7 @@ export class Agent {
 
   /** The same agent with another model (for a quick try, or a test). */
   withModel(model: ModelSpec): Agent {
-    return new Agent({
-      name: this.name,
-      model,
-      instructions: this.instructions,
-      description: this.description,
-      maxIterations: this.maxIterations,
-      tools: this.tools,
-      metadata: this.metadata,
-    });
+    return new Agent({ ...this.#config, model });
   }
 
   /** What the lead reads about the agent: its description, or the start of its instructions. */

@@ -28,6 +28,7 @@ export type TeamErrorCode =
   | 'unknown-provider'
   | 'missing-api-key'
   | 'agent-failed'
+  | 'turn-timeout'
   | 'aborted'
   // stores
   | 'team-not-found'

@@ -34,6 +34,8 @@ export interface TeamConfig {
   partialResults?: boolean;
   /** USD per million tokens by model id, over the built-in table (`DEFAULT_PRICES`). */
   pricing?: Readonly<Record<string, ModelPrice>>;
+  /** Bound on one turn, in ms (an agent may set its own); past it the turn is stopped and fails. Default 600,000. */
+  turnTimeoutMs?: number;
 }
 
 // Every key of TeamConfig, so an unknown one is refused (`satisfies` keeps the list whole).
@@ -52,6 +54,7 @@ const TEAM_OPTIONS = Object.keys({
   errorHandling: true,
   partialResults: true,
   pricing: true,
+  turnTimeoutMs: true,
 } satisfies Record<keyof TeamConfig, true>);
 const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
 const PRICE_OPTIONS = ['input', 'output'] as const;
@@ -71,6 +74,7 @@ export interface TeamSettings {
   /** Whether a member's failure leaves the run going (`skip` or `partialResults`). */
   readonly skipFailedMembers: boolean;
   readonly pricing: Readonly<Record<string, ModelPrice>>;
+  readonly turnTimeoutMs: number;
 }
 
 function count(name: string, value: unknown, fallback: number): number {
@@ -156,5 +160,6 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     synthesize: flag('synthesize', config.synthesize, true),
     skipFailedMembers: onAgentFailure === 'skip' || flag('partialResults', config.partialResults, false),
     pricing: prices(config.pricing),
+    turnTimeoutMs: count('turnTimeoutMs', config.turnTimeoutMs, 600_000),
   };
 }

@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Agent } from '../agent/agent.js';
 import { modelName } from '../agent/resolve-model.js';
 import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
+import { TeamError } from '../errors/index.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamStore } from '../store/team-store.js';
 import { leadSystem, memberSystem } from '../team/briefings.js';
@@ -28,6 +29,8 @@ interface TeamDefinition {
   /** Each agent's resolved model, by agent name. */
   readonly models: ReadonlyMap<string, LanguageModelV3>;
   readonly pricing: Readonly<Record<string, ModelPrice>>;
+  /** A turn's bound in ms, unless its agent sets one. */
+  readonly turnTimeoutMs: number;
 }
 
 export interface InProcessExecutorOptions {
@@ -60,6 +63,9 @@ export class InProcessExecutor implements TurnExecutor {
 
   async execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome> {
     const { store, team, threads } = this.#options;
+    const timeoutMs = this.#agent(turn.agent)?.turnTimeoutMs ?? team.turnTimeoutMs;
+    const timedOut = new AbortController();
+    const timer = setTimeout(() => timedOut.abort(), timeoutMs);
     // The turn's own tools: read_inbox gives only what the turn was not given yet.
     const seen = new Set(turn.messageIds);
     const delivered = () => [...seen].filter((id) => !turn.messageIds.includes(id));
@@ -77,7 +83,8 @@ export class InProcessExecutor implements TurnExecutor {
         prompt,
         tools: synthesis ? {} : tools,
         maxSteps: synthesis ? 1 : agent.maxIterations,
-        signal,
+        signal: AbortSignal.any([signal, timedOut.signal]),
+        maxRetries: agent.maxRetries,
         headers: turnHeaders({ ...turn }),
       });
       threads.remember(turn.threadId ?? undefined, agent.name, outcome.messages);
@@ -90,15 +97,31 @@ export class InProcessExecutor implements TurnExecutor {
       };
     } catch (error) {
       if (signal.aborted) return { kind: 'aborted' };
+      if (timedOut.signal.aborted) {
+        const reason = `The turn of ${turn.agent} took longer than ${timeoutMs} ms (turnTimeoutMs) and was stopped.`;
+        return {
+          kind: 'failed',
+          error: reason,
+          delivered: delivered(),
+          cause: new TeamError('turn-timeout', reason),
+        };
+      }
       return { kind: 'failed', error: describeError(error), delivered: delivered(), cause: error };
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  #agent(name: string): Agent | undefined {
+    const { team } = this.#options;
+    return [team.lead, ...team.members].find((candidate) => candidate.name === name);
   }
 
   #equipment(name: string): Equipment {
     let made = this.#equipped.get(name);
     if (made) return made;
     const { team } = this.#options;
-    const agent = [team.lead, ...team.members].find((candidate) => candidate.name === name);
+    const agent = this.#agent(name);
     const model = team.models.get(name);
     if (!agent || !model) throw new Error(`The team ${team.name} has no agent ${name}`);
     const role = agent === team.lead ? 'lead' : 'member';

@@ -11,6 +11,8 @@ export interface ModelTurn {
   readonly tools: ToolSet;
   readonly maxSteps: number;
   readonly signal: AbortSignal;
+  /** Retries of a failed model call, with the AI SDK's backoff. */
+  readonly maxRetries: number;
   /** Who asks and why, sent with every model call (see turn-headers.ts). */
   readonly headers: Record<string, string>;
 }
@@ -33,6 +35,7 @@ export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
     tools: turn.tools,
     stopWhen: stepCountIs(turn.maxSteps),
     abortSignal: turn.signal,
+    maxRetries: turn.maxRetries,
     headers: turn.headers,
   });
   const text = result.text || [...result.steps].reverse().find((step) => step.text)?.text || '';

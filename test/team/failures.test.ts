@@ -92,3 +92,38 @@ test('a signal aborted before the run starts ends it at once', async () => {
   expect(result.teamResult.stopReason).toBe('aborted');
   expect(model.calls).toHaveLength(0);
 });
+
+test('a turn past turnTimeoutMs is stopped and handled by the failure policy', async () => {
+  const { team, of } = testTeam(byAgent({ lead: plan, a: () => 'never seen', b: () => 'done' }), {
+    members: ['a', 'b'],
+    errorHandling: { onAgentFailure: 'skip' },
+    // a's model never answers within its bound; b's answers at once.
+    latencyMs: (call) => (call.agent === 'a' ? 3_600_000 : 0),
+    agents: { a: { turnTimeoutMs: 50 } },
+  });
+  const result = await team.run({ input: 'go' });
+  expect(of('team:member-finished').find((event) => event.data.member === 'a')?.data).toMatchObject({
+    status: 'failed',
+    error: 'The turn of a took longer than 50 ms (turnTimeoutMs) and was stopped.',
+  });
+  expect(result.teamResult.members.find((member) => member.name === 'a')?.status).toBe('failed');
+  // Its task went back to the list, and b did it.
+  expect(result.teamResult.tasks.find((task) => task.title === 'Fragile')).toMatchObject({
+    status: 'completed',
+    owner: 'b',
+  });
+});
+
+test('the team’s turnTimeoutMs bounds every turn, and a bad one is refused', async () => {
+  const { team } = testTeam(byAgent({ lead: plan, a: () => 'x', b: () => 'done' }), {
+    members: ['a', 'b'],
+    latencyMs: (call) => (call.agent === 'a' ? 3_600_000 : 0),
+    turnTimeoutMs: 50,
+  });
+  const error = await team.run({ input: 'go' }).catch((caught) => caught);
+  expect(isTeamError(error, 'agent-failed')).toBe(true);
+  expect(error.message).toContain('longer than 50 ms (turnTimeoutMs)');
+  expect(() => testTeam(() => 'x', { turnTimeoutMs: 0 })).toThrow(
+    /turnTimeoutMs must be a whole number of at least 1/,
+  );
+});
