@@ -3,7 +3,7 @@ import { checkActor, checkMember } from '../state/roster.js';
 import { freezeTask, type NewTask, type TeamTask } from './task.js';
 import { checkNewTask } from './task-input.js';
 import { findTask, generatedNumber, type TaskListState } from './task-list-state.js';
-import type { RuleContext, Transition } from './transition.js';
+import { type RuleContext, type Transition, unchanged } from './transition.js';
 
 /**
  * The task whose id is `id` or differs from it only in case: on a case-insensitive disk
@@ -17,11 +17,36 @@ function sameIdIgnoringCase(state: TaskListState, id: string): TeamTask | undefi
 }
 
 /**
+ * A task `by` put on the list already with the same title, description and dependencies (and
+ * given to the same member, if the new one names one): creating it again is a no-op, so a
+ * planning turn replayed after a crash, or a model that repeats itself, never doubles the plan.
+ */
+function sameTask(
+  state: TaskListState,
+  fields: ReturnType<typeof checkNewTask>,
+  by: string,
+): TeamTask | undefined {
+  const deps = [...fields.dependsOn].sort().join('\n');
+  return state.tasks.find(
+    (task) =>
+      task.createdBy === by &&
+      task.title === fields.title &&
+      task.description === fields.description &&
+      (fields.id === undefined || task.id === fields.id) &&
+      (fields.assignee === undefined ||
+        task.assignee === fields.assignee ||
+        task.owner === fields.assignee) &&
+      [...task.dependsOn].sort().join('\n') === deps,
+  );
+}
+
+/**
  * Create a task.
  * Checks: `by` is on the team; the fields are well formed; the list has room (`task-limit`);
  * a given id is free, ignoring case (`task-id-taken`); every dependency is on the list already
  * (`dependency-not-found`), so dependencies never form a cycle; the assignee is a member.
- * Changes: adds a pending task; raises the high watermark for `task-N` ids.
+ * Changes: adds a pending task; raises the high watermark for `task-N` ids. A task `by` created
+ * already with the same content is answered instead, and nothing changes (`sameTask`).
  * Events: `team:task-created`.
  */
 export function createTask(
@@ -32,6 +57,8 @@ export function createTask(
 ): Transition<TeamTask> {
   checkActor(state.roster, by);
   const fields = checkNewTask(input);
+  const existing = sameTask(state, fields, by);
+  if (existing) return unchanged(existing);
   if (state.tasks.length >= state.maxTasks) {
     throw new TeamError(
       'task-limit',

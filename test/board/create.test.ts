@@ -120,3 +120,23 @@ describe('createTask', () => {
     expect(Object.isFrozen(task.dependsOn)).toBe(true);
   });
 });
+
+test('creating the same task again answers the one on the list and changes nothing', () => {
+  const { board, events } = newBoard();
+  const first = board.createTask({ title: 'Research', description: 'Tides', assignee: 'a' }, 'lead');
+  board.claimTask('a');
+  expect(board.createTask({ title: 'Research', description: 'Tides', assignee: 'a' }, 'lead')).toEqual(
+    board.getTask(first.id),
+  );
+  expect(board.createTask({ title: 'Research', description: 'Tides' }, 'lead').id).toBe(first.id);
+  expect(board.listTasks()).toHaveLength(1);
+  expect(events.filter((event) => event.type === 'team:task-created')).toHaveLength(1);
+  // Another member, other dependencies or another creator make another task.
+  expect(board.createTask({ title: 'Research', description: 'Tides', assignee: 'b' }, 'lead').id).toBe(
+    'task-2',
+  );
+  expect(
+    board.createTask({ title: 'Research', description: 'Tides', dependsOn: ['task-1'] }, 'lead').id,
+  ).toBe('task-3');
+  expect(board.createTask({ title: 'Research', description: 'Tides' }, 'a').id).toBe('task-4');
+});

@@ -25,15 +25,19 @@ const assignTaskInput = toolInputSchema(assignTaskFields);
 
 export function createTaskTool(context: TeamToolContext, agent: string) {
   return tool({
-    description: 'Put a task on the team list. Members see only the task: make it self-contained.',
+    description:
+      'Put a task on the team list. Members see only the task: make it self-contained. The same task twice is added once.',
     inputSchema: createTaskInput,
     execute: (input) =>
       answer(
         context,
         { tool: 'create_task', agent, schema: createTaskFields, input },
-        (fields, { board }) => ({
-          task: taskView(board, board.createTask(fields, agent)),
-        }),
+        (fields, { board }) => {
+          const before = board.counts().total;
+          const task = taskView(board, board.createTask(fields, agent));
+          const added = board.counts().total > before;
+          return { task, ...(added ? {} : { note: 'You created this task already: nothing was added.' }) };
+        },
       ),
   });
 }

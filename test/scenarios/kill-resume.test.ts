@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FileStore, type TeamEvent, type TeamRunResult } from 'agent-teams';
+import { expect, test } from 'vitest';
+import { runScript } from '../helpers/child.js';
+import { seeds } from '../helpers/seeds.js';
+import { tempFolder } from '../helpers/temp-folder.js';
+
+const fixture = fileURLToPath(new URL('./fixtures/chatty-run.ts', import.meta.url));
+
+function logOf(root: string): TeamEvent[] {
+  try {
+    const config = JSON.parse(readFileSync(path.join(root, 'teams/chatty/config.json'), 'utf8'));
+    const lines = readFileSync(path.join(root, `runs/${config.runId}/events.jsonl`), 'utf8').split('\n');
+    lines.pop();
+    return lines.map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
+}
+
+/** Starts a fresh run and kills it with SIGKILL once its log holds `events` events. */
+async function killAt(root: string, events: number): Promise<void> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fixture, root, 'fresh'], {
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  while (logOf(root).length < events) {
+    if (child.exitCode !== null) throw new Error(`the run ended before its ${events}th event`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/**
+ * The kill point of a seed: the first half of the seeds kill while the lead plans (its log
+ * has 3 to 6 events: the start, the lead's turn, some tasks), the others anywhere in the work.
+ */
+const killPoint = (seed: number) => (seed <= 10 ? 3 + (seed % 4) : 7 + ((seed * 13) % 40));
+
+test.concurrent.each(seeds(20))(
+  'a run killed at a seeded point (seed %i) resumes with no task doubled or done twice and no message lost',
+  async (seed) => {
+    const root = tempFolder();
+    await killAt(root, killPoint(seed));
+    const output = await runScript(fixture, [root, 'resume']);
+    const result = JSON.parse(output.trim().split('\n').at(-1) as string) as TeamRunResult;
+    expect(result.teamResult.stopReason).toBe('completed');
+    // Planning replayed by a lead that ignores its briefing doubles nothing.
+    expect(result.teamResult.tasks.map((task) => task.title)).toEqual([
+      'Survey',
+      'Gather',
+      'Analyse',
+      'Finish',
+    ]);
+    const log = logOf(root);
+    for (const task of result.teamResult.tasks) {
+      const completions = log.filter(
+        (event) => event.type === 'team:task-completed' && event.data.task.id === task.id,
+      );
+      expect(completions, task.id).toHaveLength(1);
+    }
+    // Every message reached a turn of each reader that ended (a turn cut off by the kill does not count).
+    const ended = new Set(
+      log
+        .filter((event) => event.type === 'team:member-finished')
+        .map((e) => `${e.data.member}#${e.data.turn}`),
+    );
+    const delivered = new Set<string>();
+    for (const event of log) {
+      if (event.type !== 'team:member-started' || !ended.has(`${event.data.member}#${event.data.turn}`))
+        continue;
+      for (const id of event.data.messageIds) delivered.add(`${event.data.member}:${id}`);
+    }
+    const sent = log.filter((event) => event.type === 'team:message-sent');
+    expect(sent.length).toBeGreaterThan(0);
+    for (const event of sent) {
+      for (const reader of event.data.to)
+        expect(delivered, `${event.data.id} to ${reader}`).toContain(`${reader}:${event.data.id}`);
+    }
+    const store = new FileStore({ root });
+    const unread = await store.transact('chatty', ({ mailbox }) =>
+      ['lead', 'a', 'b', 'c'].flatMap((agent) => mailbox.unread(agent)),
+    );
+    expect(unread).toEqual([]);
+  },
+);
