@@ -11,15 +11,22 @@ import { makeFolder, readJson, writeFileAtomic } from './file-io.js';
 import { type FileKey, FileLayout } from './file-layout.js';
 import { loadTeam, readConfig, refreshTeam } from './file-load.js';
 import { acquireLock, DEFAULT_LOCK_TIMING, type LockTiming } from './file-lock.js';
-import { readLog } from './file-log.js';
+import { LogReader } from './file-log-reader.js';
 import { runRecordSchema, type VersionStamp } from './file-schemas.js';
 import { newEpoch, readStamp } from './file-stamp.js';
 import { isAlive } from './lock-owner.js';
 import { canResume, type RunRecord, runStatus } from './run-record.js';
 import { Subscribers } from './subscribers.js';
-import { checkRunId, describeTeam, newRunId, requireTeam } from './team-info.js';
+import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam } from './team-info.js';
 import { type TeamState, taskList, teamState, withInfo } from './team-state.js';
-import type { TeamEventListener, TeamInfo, TeamRules, TeamSetup, TeamStore } from './team-store.js';
+import type {
+  ReadEventsOptions,
+  TeamEventListener,
+  TeamInfo,
+  TeamRules,
+  TeamSetup,
+  TeamStore,
+} from './team-store.js';
 import { runTransaction, stampEvents } from './transaction.js';
 
 export interface FileStoreOptions {
@@ -63,6 +70,7 @@ export class FileStore implements TeamStore {
   readonly #cache = new Map<string, Cached>();
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #subscribers = new Subscribers();
+  readonly #log = new LogReader();
 
   constructor(options: FileStoreOptions = {}) {
     this.#layout = new FileLayout(options.root ?? './.agent-teams');
@@ -157,7 +165,7 @@ export class FileStore implements TeamStore {
       if (!info.runId) return undefined;
       const record = readJson(this.#layout.runRecord(info.runId), runRecordSchema);
       if (record?.teamId !== info.teamId) return undefined;
-      const events = readLog(this.#layout.events(info.runId));
+      const events = this.#log.read(this.#layout.events(info.runId));
       if (!canResume(events)) return undefined;
       this.#refuseIfRunning(info);
       this.#writeRunRecord({ ...record, runner: thisProcess() });
@@ -178,7 +186,7 @@ export class FileStore implements TeamStore {
     if (!info.runId) return;
     const runner = readJson(this.#layout.runRecord(info.runId), runRecordSchema)?.runner;
     if (!runner || runner.pid === process.pid || runner.host !== hostname() || !isAlive(runner.pid)) return;
-    if (runStatus(readLog(this.#layout.events(info.runId))) !== 'running') return;
+    if (runStatus(this.#log.read(this.#layout.events(info.runId))) !== 'running') return;
     throw new TeamError(
       'team-busy',
       `The team ${info.name} is running in process ${runner.pid} (run ${info.runId}): ` +
@@ -187,8 +195,8 @@ export class FileStore implements TeamStore {
     );
   }
 
-  async readEvents(runId: string): Promise<TeamEvent[]> {
-    return readLog(this.#layout.events(checkRunId(runId)));
+  async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
+    return this.#log.read(this.#layout.events(checkRunId(runId)), checkAfterSeq(options));
   }
 
   subscribe(name: string, listener: TeamEventListener): () => void {

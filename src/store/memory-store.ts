@@ -3,9 +3,16 @@ import type { TeamEvent } from '../events/team-event-map.js';
 import { checkName } from '../state/names.js';
 import { canResume, type RunRecord } from './run-record.js';
 import { Subscribers } from './subscribers.js';
-import { checkRunId, describeTeam, newRunId, requireTeam } from './team-info.js';
+import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam } from './team-info.js';
 import { type TeamState, teamState, withInfo } from './team-state.js';
-import type { TeamEventListener, TeamInfo, TeamRules, TeamSetup, TeamStore } from './team-store.js';
+import type {
+  ReadEventsOptions,
+  TeamEventListener,
+  TeamInfo,
+  TeamRules,
+  TeamSetup,
+  TeamStore,
+} from './team-store.js';
 import { runTransaction, stampEvents } from './transaction.js';
 
 export interface MemoryStoreOptions {
@@ -81,8 +88,18 @@ export class MemoryStore implements TeamStore {
     return { info: state.info, events: [...run.log] };
   }
 
-  async readEvents(runId: string): Promise<TeamEvent[]> {
-    return [...(this.#runs.get(checkRunId(runId))?.log ?? [])];
+  async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
+    const log = this.#runs.get(checkRunId(runId))?.log ?? [];
+    const afterSeq = checkAfterSeq(options);
+    // Seqs ascend: find the first past `afterSeq` by bisection, so a catch-up costs its tail.
+    let low = 0;
+    let high = log.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((log[middle] as TeamEvent).seq > afterSeq) high = middle;
+      else low = middle + 1;
+    }
+    return log.slice(low);
   }
 
   subscribe(name: string, listener: TeamEventListener): () => void {

@@ -70,3 +70,15 @@ export function checkRunId(runId: unknown): string {
   }
   return runId;
 }
+
+/** The `afterSeq` of a read, checked: a whole number, 0 when not given. */
+export function checkAfterSeq(options: { afterSeq?: unknown } | undefined): number {
+  const afterSeq = options?.afterSeq ?? 0;
+  if (typeof afterSeq !== 'number' || !Number.isInteger(afterSeq) || afterSeq < 0) {
+    throw new TeamError(
+      'invalid-input',
+      `afterSeq must be a whole number of at least 0, not ${String(afterSeq)}.`,
+    );
+  }
+  return afterSeq;
+}

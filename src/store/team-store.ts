@@ -37,6 +37,11 @@ export interface TeamRules {
 
 export type TeamEventListener = (events: readonly TeamEvent[]) => void;
 
+export interface ReadEventsOptions {
+  /** Only events with a greater `seq` (a whole number; default 0: every event). */
+  afterSeq?: number;
+}
+
 /**
  * Where a team's task list, mailboxes and event log live.
  *
@@ -76,8 +81,11 @@ export interface TeamStore {
    * events so far, or `undefined` when there is no such run. `team-busy` as for `startRun`.
    */
   resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined>;
-  /** The events logged for a run, in commit order. */
-  readEvents(runId: string): Promise<TeamEvent[]>;
+  /**
+   * The events logged for a run, in commit order; with `afterSeq`, only those whose `seq` is
+   * greater (catching up after the last event folded). An unknown run has none.
+   */
+  readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]>;
   /** Listens to the team's committed events in this process. Returns the unsubscribe. */
   subscribe(name: string, listener: TeamEventListener): () => void;
   /** Releases what the store holds (locks, connections). Safe to call twice. */

@@ -149,6 +149,44 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
       expect((await store.getTeam('newsroom'))?.runId).toBe(run.runId);
     });
 
+    test('readEvents after a seq answers only the later events, in order', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      const { runId } = await store.startRun('newsroom');
+      const caughtUp: TeamEvent[] = [];
+      let folded = 0;
+      const catchUp = async () => {
+        const events = await store.readEvents(runId as string, { afterSeq: folded });
+        caughtUp.push(...events);
+        folded = events.at(-1)?.seq ?? folded;
+        return events.map((event) => event.seq);
+      };
+      expect(await catchUp()).toEqual([]);
+      await store.transact('newsroom', ({ board }) => board.createTask({ title: 'One' }, 'editor'));
+      await store.transact('newsroom', ({ board, mailbox }) => {
+        board.createTask({ title: 'Two' }, 'editor');
+        mailbox.send('editor', 'writer', 'Take two');
+      });
+      expect(await catchUp()).toEqual([1, 2, 3]);
+      expect(await catchUp()).toEqual([]);
+      await store.transact('newsroom', ({ board }) => board.claimTask('writer'));
+      expect(await catchUp()).toEqual([4]);
+      // Every reader reads from where it stands, the whole log included.
+      expect((await store.readEvents(runId as string, { afterSeq: 2 })).map((event) => event.seq)).toEqual([
+        3, 4,
+      ]);
+      expect(await store.readEvents(runId as string, { afterSeq: 4 })).toEqual([]);
+      expect(await store.readEvents(runId as string, { afterSeq: 99 })).toEqual([]);
+      expect(caughtUp).toEqual(await store.readEvents(runId as string));
+      expect(await store.readEvents(runId as string, { afterSeq: 0 })).toEqual(caughtUp);
+      expect(await store.readEvents('newsroom-unknown-run', { afterSeq: 1 })).toEqual([]);
+      for (const afterSeq of [-1, 1.5, Number.NaN]) {
+        await expect(store.readEvents(runId as string, { afterSeq })).rejects.toMatchObject({
+          code: 'invalid-input',
+        });
+      }
+    });
+
     test('a run with fresh: false keeps tasks and unread messages', async () => {
       const store = await makeStore();
       await store.createTeam('newsroom', setup);
