@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
+import { isTeamError } from '../errors/index.js';
 import { FileStore } from '../store/file-store.js';
 import { CliError } from './cli-error.js';
 import { DEMO_INPUT, DEMO_INTRO, DEMO_OUTRO, demoTeam } from './demo.js';
@@ -79,7 +80,12 @@ export function program(setExitCode: (code: number) => void): Command {
         const store = openStore(options.store);
         let team = pickTeam(await loadTeams(file), file, options.team).withStore(store);
         if (options.model) team = team.withModel(options.model);
-        const last = await store.resumeRun(team.name).catch(() => undefined);
+        const last = await store.resumeRun(team.name).catch((error: unknown) => {
+          if (isTeamError(error, 'team-busy')) throw error;
+          return undefined;
+        });
+        // That was a look at the run: the run below resumes it for real.
+        if (last?.info.runId) await store.leaveRun(team.name, last.info.runId);
         const input = last?.events.find((event) => event.type === 'team:start')?.data;
         if (!last || !input || !('input' in input)) {
           throw new CliError(

@@ -40,6 +40,17 @@ export function describeTeam(
   };
 }
 
+/** Whether two infos of a team give it the same roster and options (a setup that changes nothing). */
+export function sameSetup(a: TeamInfo, b: TeamInfo): boolean {
+  return (
+    a.lead === b.lead &&
+    a.members.length === b.members.length &&
+    a.members.every((member, index) => member === b.members[index]) &&
+    a.selfClaim === b.selfClaim &&
+    a.maxTasks === b.maxTasks
+  );
+}
+
 export function requireTeam<T>(name: string, team: T | undefined): T {
   if (team === undefined) {
     throw new TeamError(
