@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import type { TeamEvent } from '../events/team-event-map.js';
 import { checkName } from '../state/names.js';
 import type { FileWrite } from './file-commit.js';
+import { TeamFeed } from './file-feed.js';
 import { makeFolder, writeFileAtomic } from './file-io.js';
 import { FileLayout } from './file-layout.js';
 import { readConfig } from './file-load.js';
@@ -45,7 +46,8 @@ export interface FileStoreOptions {
  * processes, survives crashes. Each transaction takes the team's lock file, brings its
  * cache up to date (re-reading only the files other processes changed, as the change log
  * names them), runs the rules and writes only the files that changed, each by temp file
- * and rename, journaled when a commit spans more than one file.
+ * and rename, journaled when a commit spans more than one file. While a team has
+ * subscribers, it watches the team's commit stamp to pass other processes' commits on.
  *
  * @example
  * const store = new FileStore({ root: './.agent-teams' });
@@ -61,6 +63,7 @@ export class FileStore implements TeamStore {
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #subscribers = new Subscribers();
   readonly #log = new LogReader();
+  readonly #feeds = new Map<string, TeamFeed>();
 
   constructor(options: FileStoreOptions = {}) {
     this.#layout = new FileLayout(options.root ?? './.agent-teams');
@@ -110,7 +113,9 @@ export class FileStore implements TeamStore {
       this.#live().settle(name, events);
       return { value, events };
     });
-    this.#subscribers.publish(name, events);
+    const feed = this.#feeds.get(name);
+    if (feed) feed.own(events[0]?.runId ?? null, events);
+    else this.#subscribers.publish(name, events);
     return value;
   }
 
@@ -183,11 +188,29 @@ export class FileStore implements TeamStore {
     return this.#log.read(this.#layout.events(checkRunId(runId)), checkAfterSeq(options));
   }
 
+  /**
+   * Listens to the team's committed events: this process's, and (while the team has a
+   * listener) other processes', read from the run's log when the team's commit stamp changes.
+   */
   subscribe(name: string, listener: TeamEventListener): () => void {
-    return this.#subscribers.add(name, listener);
+    checkName('team', name);
+    const remove = this.#subscribers.add(name, listener);
+    if (!this.#feeds.has(name)) {
+      const publish = (events: readonly TeamEvent[]) => this.#subscribers.publish(name, events);
+      this.#feeds.set(name, new TeamFeed(this.#layout, name, this.#log, publish));
+    }
+    return () => {
+      remove();
+      if (this.#subscribers.count(name) > 0) return;
+      this.#feeds.get(name)?.stop();
+      this.#feeds.delete(name);
+    };
   }
 
+  /** Stops watching for other processes' commits and waits for this store's work. Idempotent. */
   async close(): Promise<void> {
+    for (const feed of this.#feeds.values()) feed.stop();
+    this.#feeds.clear();
     await Promise.allSettled([...this.#queues.values()]);
   }
 

@@ -56,8 +56,12 @@ export interface ReadEventsOptions {
  * - Stores add durability and atomicity, never rules: every store runs the same
  *   `TeamTaskBoard` and `TeamMailbox`, so every store refuses alike.
  *
- * Deliberately left out: waking subscribers in other processes (an optional capability of
- * stores that span processes) and any scheduling; those belong to the runtime.
+ * - A store shared by processes (the FileStore) also passes other processes' commits to
+ *   this process's subscribers, read from the run's log: every event once, in seq order.
+ *   Delivery may lag; a reader that must miss nothing catches up with `readEvents` after
+ *   the last seq it handled and treats a notification as a wake-up.
+ *
+ * Deliberately left out: any scheduling; that belongs to the runtime.
  */
 export interface TeamStore {
   /**
@@ -96,8 +100,11 @@ export interface TeamStore {
    * greater (catching up after the last event folded). An unknown run has none.
    */
   readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]>;
-  /** Listens to the team's committed events in this process. Returns the unsubscribe. */
+  /**
+   * Listens to the team's committed events from now on (this process's, and other
+   * processes' where the store spans processes). Returns the unsubscribe.
+   */
   subscribe(name: string, listener: TeamEventListener): () => void;
-  /** Releases what the store holds (locks, connections). Safe to call twice. */
+  /** Releases what the store holds (locks, watches, connections). Safe to call twice. */
   close(): Promise<void>;
 }
