@@ -7,6 +7,7 @@ import { DEMO_INPUT, DEMO_INTRO, DEMO_OUTRO, demoTeam } from './demo.js';
 import { openStore, showInbox, showLogs, showTasks, showTeams } from './inspect.js';
 import { loadTeams, pickTeam } from './load-teams.js';
 import { runTeam } from './run-team.js';
+import { sendMessage } from './send.js';
 
 const version = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -151,6 +152,18 @@ export function program(setExitCode: (code: number) => void): Command {
     .addHelpText('after', example('npx agent-teams inbox newsroom writer'))
     .action((team: string, agent: string, options: { store: string; json?: boolean }) =>
       showInbox(openStore(options.store), team, agent, options.json === true),
+    );
+
+  cli
+    .command('send')
+    .description('send a message to an agent of a team, as the person running it')
+    .argument('<team>', 'the team')
+    .argument('<agent>', 'the agent (or lead, or everyone)')
+    .argument('<message>', 'what to tell it')
+    .addOption(storeOption())
+    .addHelpText('after', example('npx agent-teams send newsroom writer "Use metric units"'))
+    .action((team: string, agent: string, message: string, options: { store: string }) =>
+      sendMessage(openStore(options.store), team, agent, message),
     );
 
   cli
