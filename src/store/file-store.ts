@@ -64,6 +64,7 @@ export class FileStore implements TeamStore {
   readonly #subscribers = new Subscribers();
   readonly #log = new LogReader();
   readonly #feeds = new Map<string, TeamFeed>();
+  #liveRuns: LiveRuns | undefined;
 
   constructor(options: FileStoreOptions = {}) {
     this.#layout = new FileLayout(options.root ?? './.agent-teams');
@@ -180,8 +181,10 @@ export class FileStore implements TeamStore {
     refuseIfRunElsewhere(this.#layout, this.#log, info);
   }
 
+  /** Called under a team's lock, so the root exists and resolves: looked up once. */
   #live(): LiveRuns {
-    return liveRunsAt(this.root);
+    this.#liveRuns ??= liveRunsAt(this.root);
+    return this.#liveRuns;
   }
 
   async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
