@@ -17,7 +17,8 @@ export function openStore(root: string): FileStore {
   return new FileStore({ root });
 }
 
-async function knownTeam(store: FileStore, name: string) {
+/** The team's info; a one-line error naming the store's teams when it has no such team. */
+export async function knownTeam(store: FileStore, name: string) {
   const info = await store.getTeam(name);
   if (!info) {
     const names = (await store.listTeams()).map((team) => team.name);

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
+import { isTeamError } from '../errors/index.js';
 import { FileStore } from '../store/file-store.js';
 import { CliError } from './cli-error.js';
 import { DEMO_INPUT, DEMO_INTRO, DEMO_OUTRO, demoTeam } from './demo.js';
 import { openStore, showInbox, showLogs, showTasks, showTeams } from './inspect.js';
 import { loadTeams, pickTeam } from './load-teams.js';
 import { runTeam } from './run-team.js';
+import { sendMessage } from './send.js';
 
 const version = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -79,7 +81,12 @@ export function program(setExitCode: (code: number) => void): Command {
         const store = openStore(options.store);
         let team = pickTeam(await loadTeams(file), file, options.team).withStore(store);
         if (options.model) team = team.withModel(options.model);
-        const last = await store.resumeRun(team.name).catch(() => undefined);
+        const last = await store.resumeRun(team.name).catch((error: unknown) => {
+          if (isTeamError(error, 'team-busy')) throw error;
+          return undefined;
+        });
+        // That was a look at the run: the run below resumes it for real.
+        if (last?.info.runId) await store.leaveRun(team.name, last.info.runId);
         const input = last?.events.find((event) => event.type === 'team:start')?.data;
         if (!last || !input || !('input' in input)) {
           throw new CliError(
@@ -145,6 +152,18 @@ export function program(setExitCode: (code: number) => void): Command {
     .addHelpText('after', example('npx agent-teams inbox newsroom writer'))
     .action((team: string, agent: string, options: { store: string; json?: boolean }) =>
       showInbox(openStore(options.store), team, agent, options.json === true),
+    );
+
+  cli
+    .command('send')
+    .description('send a message to an agent of a team, as the person running it')
+    .argument('<team>', 'the team')
+    .argument('<agent>', 'the agent (or lead, or everyone)')
+    .argument('<message>', 'what to tell it')
+    .addOption(storeOption())
+    .addHelpText('after', example('npx agent-teams send newsroom writer "Use metric units"'))
+    .action((team: string, agent: string, message: string, options: { store: string }) =>
+      sendMessage(openStore(options.store), team, agent, message),
     );
 
   cli

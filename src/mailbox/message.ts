@@ -1,6 +1,7 @@
 /**
  * A message in an agent's inbox. `from` is stamped by the mailbox from the sending agent
- * (the tool that sends is bound to that agent), so no agent can write as another.
+ * (the tool that sends is bound to that agent), so no agent can write as another; or it is
+ * `user` (`USER`), the person running the team, a name no agent may take.
  */
 export interface TeamMessage {
   readonly id: string;
@@ -10,8 +11,12 @@ export interface TeamMessage {
   readonly content: string;
   /** ISO 8601. */
   readonly sentAt: string;
-  /** Always true: a message comes from another agent of the team, never from the user. */
-  readonly fromAgent: true;
+  /**
+   * True when another agent of the team sent it; false when the person running the team did
+   * (`from` is then `user`). Readers are told which, so a message from an agent can never pass
+   * for the person's word.
+   */
+  readonly fromAgent: boolean;
   /** True when it was sent to `everyone`. */
   readonly broadcast: boolean;
   /**

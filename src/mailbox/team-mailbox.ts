@@ -3,7 +3,7 @@ import { TeamError } from '../errors/index.js';
 import type { TeamEventSink } from '../events/team-event-map.js';
 import { recorderOf } from '../state/change-recorder.js';
 import type { InMemoryMessageBus } from '../state/in-memory-message-bus.js';
-import { checkActor, checkRoster, type TeamRoster } from '../state/roster.js';
+import { checkActor, checkRoster, type TeamRoster, USER } from '../state/roster.js';
 import type { SentMessage, TeamMessage } from './message.js';
 import { recipientsOf } from './recipients.js';
 
@@ -66,14 +66,17 @@ export class TeamMailbox {
   }
 
   /**
-   * Sends `content` from `from` to a member, `lead` or `everyone`.
-   * Checks: `from` is on the team; the recipient exists and is not the sender
+   * Sends `content` from `from` to a member, `lead` or `everyone`. `from` is an agent of the
+   * team, or `USER` for the person running the team (`fromAgent: false`; `everyone` then
+   * reaches every agent). Nobody can send to `user`: it has no inbox.
+   * Checks: `from` is on the team or `user`; the recipient exists and is not the sender
    * (`unknown-recipient`); the content is a non-empty string of bounded size.
    * Changes: appends one copy to each inbox it reaches, unread.
    * Events: `team:message-sent` with the inboxes reached.
    */
   send(from: string, to: string, content: string, options: SendOptions = {}): SentMessage {
-    checkActor(this.#roster, from);
+    const fromAgent = from !== USER;
+    if (fromAgent) checkActor(this.#roster, from);
     const { inboxes, broadcast } = recipientsOf(this.#roster, from, to);
     if (typeof content !== 'string' || content.trim().length === 0) {
       throw new TeamError('invalid-input', 'A message needs some content.');
@@ -94,7 +97,7 @@ export class TeamMailbox {
       automatic: options.automatic === true,
     });
     for (const reader of inboxes) {
-      const copy: TeamMessage = Object.freeze({ ...sent, to: reader, fromAgent: true, readAt: null });
+      const copy: TeamMessage = Object.freeze({ ...sent, to: reader, fromAgent, readAt: null });
       this.#replace(reader, [...this.#bus.inbox(reader), copy]);
     }
     const { id, to: reached, broadcast: toEveryone, automatic } = sent;

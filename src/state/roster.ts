@@ -10,10 +10,16 @@ export interface TeamRoster {
 /** Recipients a message can name besides a member. */
 export const LEAD_ALIAS = 'lead';
 export const EVERYONE = 'everyone';
+/**
+ * The sender of a message from the person running the team (the CLI's `send`, the Studio),
+ * not from an agent. Reserved: no agent may take the name, so no agent can write as the person.
+ */
+export const USER = 'user';
 
 /**
- * Checks a roster before it is used: every name safe for a path, no agent twice, and no
- * member named like a recipient alias (`lead`, `everyone`), so an address is never ambiguous.
+ * Checks a roster before it is used: every name safe for a path, no agent twice, no member
+ * named like a recipient alias (`lead`, `everyone`), so an address is never ambiguous, and no
+ * agent named `user`, the person's name as a sender.
  */
 export function checkRoster(input: { lead: unknown; members: unknown }): TeamRoster {
   const lead = checkName('agent', input.lead);
@@ -42,6 +48,13 @@ export function checkRoster(input: { lead: unknown; members: unknown }): TeamRos
         {
           details: { kind: 'agent', name },
         },
+      );
+    }
+    if (name === USER) {
+      throw new TeamError(
+        'invalid-name',
+        `No agent can be named "${USER}": it is the name of the person running the team.`,
+        { details: { kind: 'agent', name } },
       );
     }
   }

@@ -1,9 +1,11 @@
 import * as fs from 'node:fs';
+import { findTask } from '../board/task-list-state.js';
 import { appendToFile, readText, removeFile, writeAtStart, writeFileAtomic } from './file-io.js';
-import type { FileLayout } from './file-layout.js';
+import type { FileKey, FileLayout } from './file-layout.js';
 import { appendLog, type LogAppend, lastSeq } from './file-log.js';
 import { type Journal, journalSchema, type VersionStamp } from './file-schemas.js';
 import { newEpoch, readStamp, writeStamp } from './file-stamp.js';
+import { type TeamState, taskList } from './team-state.js';
 
 /** One file of a commit: its new content, or `null` to remove it. */
 export interface FileWrite {
@@ -50,6 +52,29 @@ export function writeCommit(layout: FileLayout, team: string, commit: Commit): v
   applyFiles(files);
   if (log) appendLog(log, 0);
   if (journaled) writeStamp(layout, team, stamp);
+}
+
+/** The file writes that persist `keys` of a team's `state`. */
+export function stateWrites(
+  layout: FileLayout,
+  team: string,
+  state: TeamState,
+  keys: readonly FileKey[],
+): FileWrite[] {
+  const list = taskList(state);
+  return keys.map((key) => {
+    const file = layout.fileOf(team, key);
+    if (key === 'config') return { path: file, content: `${JSON.stringify(state.info, null, 2)}\n` };
+    if (key === 'highWatermark') return { path: file, content: `${list.highWatermark}\n` };
+    if (key.startsWith('task:')) {
+      const task = findTask(list, key.slice('task:'.length));
+      return { path: file, content: task ? `${JSON.stringify(task, null, 2)}\n` : null };
+    }
+    return {
+      path: file,
+      content: `${JSON.stringify(state.bus.inbox(key.slice('inbox:'.length)), null, 2)}\n`,
+    };
+  });
 }
 
 // The journal is rewritten from its start and never truncated (truncating costs a flush),

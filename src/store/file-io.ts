@@ -8,7 +8,8 @@ import { TeamError } from '../errors/index.js';
 
 let tempCounter = 0;
 
-function ioError(action: string, file: string, cause: unknown): TeamError {
+/** A failed file operation as a `store-io` error naming the file (and an unwritable folder as such). */
+export function ioError(action: string, file: string, cause: unknown): TeamError {
   const code = (cause as NodeJS.ErrnoException).code;
   const hint =
     code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? ' (the folder is not writable)' : '';

@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
-import type { TeamEvent } from '../events/team-event-map.js';
-import { appendToFile, corrupt, readText } from './file-io.js';
+import { appendToFile, corrupt } from './file-io.js';
 
 /** Events a commit appends to a run's log, each with its place in the log. */
 export interface LogAppend {
@@ -45,17 +44,4 @@ export function lastSeq(file: string): number {
   } finally {
     fs.closeSync(handle);
   }
-}
-
-/** Every whole event of a log, in order. A torn last line is not an event. */
-export function readLog(file: string): TeamEvent[] {
-  const lines = (readText(file) ?? '').split('\n');
-  lines.pop(); // after the last newline: empty, or a torn append
-  return lines.map((line, index) => {
-    try {
-      return JSON.parse(line) as TeamEvent;
-    } catch {
-      throw corrupt(file, `line ${index + 1} is not valid JSON`);
-    }
-  });
 }

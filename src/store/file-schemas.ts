@@ -29,7 +29,7 @@ export const inboxSchema = z.array(
     to: text,
     content: text,
     sentAt: text,
-    fromAgent: z.literal(true),
+    fromAgent: z.boolean(),
     broadcast: z.boolean(),
     automatic: z.boolean(),
     readAt: nullableText,

@@ -1,25 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import { hostname } from 'node:os';
-import { findTask } from '../board/task-list-state.js';
-import { TeamError } from '../errors/index.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 import { checkName } from '../state/names.js';
-import { changeLine, changesEnd, MAX_CHANGES_BYTES, readChanges } from './file-changes.js';
-import { type FileWrite, recoverJournal, writeCommit } from './file-commit.js';
-import { makeFolder, readJson, writeFileAtomic } from './file-io.js';
-import { type FileKey, FileLayout } from './file-layout.js';
-import { loadTeam, readConfig, refreshTeam } from './file-load.js';
+import type { FileWrite } from './file-commit.js';
+import { TeamFeed } from './file-feed.js';
+import { makeFolder, writeFileAtomic } from './file-io.js';
+import { FileLayout } from './file-layout.js';
+import { readConfig } from './file-load.js';
 import { acquireLock, DEFAULT_LOCK_TIMING, type LockTiming } from './file-lock.js';
-import { readLog } from './file-log.js';
-import { runRecordSchema, type VersionStamp } from './file-schemas.js';
-import { newEpoch, readStamp } from './file-stamp.js';
-import { isAlive } from './lock-owner.js';
-import { canResume, type RunRecord, runStatus } from './run-record.js';
+import { LogReader } from './file-log-reader.js';
+import {
+  clearRunner,
+  readRunRecord,
+  refuseIfRunElsewhere,
+  thisProcess,
+  writeRunRecord,
+} from './file-runs.js';
+import { TeamCache } from './file-team-cache.js';
+import { type LiveRuns, liveRunsAt } from './live-runs.js';
+import { canResume } from './run-record.js';
 import { Subscribers } from './subscribers.js';
-import { checkRunId, describeTeam, newRunId, requireTeam } from './team-info.js';
-import { type TeamState, taskList, teamState, withInfo } from './team-state.js';
-import type { TeamEventListener, TeamInfo, TeamRules, TeamSetup, TeamStore } from './team-store.js';
+import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from './team-info.js';
+import { taskList, teamState, withInfo } from './team-state.js';
+import type {
+  ReadEventsOptions,
+  TeamEventListener,
+  TeamInfo,
+  TeamRules,
+  TeamSetup,
+  TeamStore,
+} from './team-store.js';
 import { runTransaction, stampEvents } from './transaction.js';
 
 export interface FileStoreOptions {
@@ -31,24 +41,13 @@ export interface FileStoreOptions {
   lock?: Partial<LockTiming>;
 }
 
-/** A team as this process last read it: the stamp it was read at and how far into the change log. */
-interface Cached {
-  state: TeamState;
-  stamp: VersionStamp;
-  changesOffset: number;
-}
-
-const thisProcess = () => ({ pid: process.pid, host: hostname() });
-
-/** Keys a commit changed, or everything (a fresh run): then every process reloads. */
-type Changed = readonly FileKey[] | 'everything';
-
 /**
  * Keeps teams in plain JSON files you can read with `cat` and `jq`; safe across
  * processes, survives crashes. Each transaction takes the team's lock file, brings its
  * cache up to date (re-reading only the files other processes changed, as the change log
  * names them), runs the rules and writes only the files that changed, each by temp file
- * and rename, journaled when a commit spans more than one file.
+ * and rename, journaled when a commit spans more than one file. While a team has
+ * subscribers, it watches the team's commit stamp to pass other processes' commits on.
  *
  * @example
  * const store = new FileStore({ root: './.agent-teams' });
@@ -60,13 +59,17 @@ export class FileStore implements TeamStore {
   readonly #layout: FileLayout;
   readonly #now: () => Date;
   readonly #timing: LockTiming;
-  readonly #cache = new Map<string, Cached>();
+  readonly #teams: TeamCache;
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #subscribers = new Subscribers();
+  readonly #log = new LogReader();
+  readonly #feeds = new Map<string, TeamFeed>();
+  #liveRuns: LiveRuns | undefined;
 
   constructor(options: FileStoreOptions = {}) {
     this.#layout = new FileLayout(options.root ?? './.agent-teams');
     this.root = this.#layout.root;
+    this.#teams = new TeamCache(this.#layout);
     this.#now = options.now ?? (() => new Date());
     this.#timing = { ...DEFAULT_LOCK_TIMING, ...options.lock };
   }
@@ -78,8 +81,10 @@ export class FileStore implements TeamStore {
     return this.#locked(name, () => {
       const existing = readConfig(this.#layout, name);
       const info = describeTeam(name, setup, existing, this.#now(), randomUUID);
-      const cached = existing ? this.#sync(name) : this.#blank(name, teamState(info));
-      this.#commit(name, { ...cached, state: withInfo(cached.state, info) }, ['config'], []);
+      if (existing && sameSetup(existing, info)) return existing;
+      if (existing) this.#refuseIfLive(existing);
+      const cached = existing ? this.#teams.sync(name) : this.#teams.blank(name, teamState(info));
+      this.#teams.commit(name, { ...cached, state: withInfo(cached.state, info) }, ['config'], []);
       return info;
     });
   }
@@ -101,42 +106,36 @@ export class FileStore implements TeamStore {
   async transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
     checkName('team', name);
     const { value, events } = await this.#locked(name, () => {
-      const cached = this.#sync(name);
+      const cached = this.#teams.sync(name);
       const { value, changed, drafts } = runTransaction(cached.state, fn, this.#now);
       if (changed.length === 0 && drafts.length === 0) return { value, events: [] };
       const events = stampEvents(cached.state, drafts, this.#now());
-      this.#commit(name, cached, changed, events);
+      this.#teams.commit(name, cached, changed, events);
+      this.#live().settle(name, events);
       return { value, events };
     });
-    this.#subscribers.publish(name, events);
+    const feed = this.#feeds.get(name);
+    if (feed) feed.own(events[0]?.runId ?? null, events);
+    else this.#subscribers.publish(name, events);
     return value;
   }
 
   async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
     checkName('team', name);
     return this.#locked(name, () => {
-      const cached = this.#sync(name);
+      const cached = this.#teams.sync(name);
+      this.#refuseIfLive(cached.state.info);
       const now = this.#now();
-      const info: TeamInfo = {
-        ...cached.state.info,
-        runId: newRunId(name, now),
-        updatedAt: now.toISOString(),
-      };
-      this.#refuseIfRunning(cached.state.info);
-      const runId = info.runId as string;
+      const runId = newRunId(name, now);
+      const info: TeamInfo = { ...cached.state.info, runId, updatedAt: now.toISOString() };
       makeFolder(this.#layout.runFolder(runId));
-      this.#writeRunRecord({
-        runId,
-        team: name,
-        teamId: info.teamId,
-        startedAt: info.updatedAt,
-        runner: thisProcess(),
-      });
+      const record = { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt };
+      writeRunRecord(this.#layout, { ...record, runner: thisProcess() });
       writeFileAtomic(this.#layout.events(runId), '');
       if (options.fresh === false) {
         const next = withInfo(cached.state, info);
         next.eventSeq = 0;
-        this.#commit(name, { ...cached, state: next }, ['config'], []);
+        this.#teams.commit(name, { ...cached, state: next }, ['config'], []);
       } else {
         // Every task and inbox file goes.
         const old = cached.state;
@@ -144,8 +143,9 @@ export class FileStore implements TeamStore {
           ...taskList(old).tasks.map((task) => ({ path: this.#layout.task(name, task.id), content: null })),
           ...old.bus.agents().map((agent) => ({ path: this.#layout.inbox(name, agent), content: null })),
         ];
-        this.#commit(name, { ...cached, state: teamState(info) }, 'everything', [], removed);
+        this.#teams.commit(name, { ...cached, state: teamState(info) }, 'everything', [], removed);
       }
+      this.#live().enter(name, runId);
       return info;
     });
   }
@@ -153,148 +153,68 @@ export class FileStore implements TeamStore {
   async resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined> {
     checkName('team', name);
     return this.#locked(name, () => {
-      const { info } = this.#sync(name).state;
+      const { info } = this.#teams.sync(name).state;
       if (!info.runId) return undefined;
-      const record = readJson(this.#layout.runRecord(info.runId), runRecordSchema);
+      const record = readRunRecord(this.#layout, info.runId);
       if (record?.teamId !== info.teamId) return undefined;
-      const events = readLog(this.#layout.events(info.runId));
+      const events = this.#log.read(this.#layout.events(info.runId));
       if (!canResume(events)) return undefined;
-      this.#refuseIfRunning(info);
-      this.#writeRunRecord({ ...record, runner: thisProcess() });
+      this.#refuseIfLive(info);
+      writeRunRecord(this.#layout, { ...record, runner: thisProcess() });
+      this.#live().enter(name, info.runId);
       return { info, events };
     });
   }
 
-  #writeRunRecord(record: RunRecord): void {
-    writeFileAtomic(this.#layout.runRecord(record.runId), `${JSON.stringify(record, null, 2)}\n`);
-  }
-
-  /**
-   * A team's run that another live process on this machine is running cannot be restarted
-   * or resumed under it: its tasks would change under its feet. (A runner that died — a
-   * crash, `kill -9` — leaves the run to be resumed.)
-   */
-  #refuseIfRunning(info: TeamInfo): void {
-    if (!info.runId) return;
-    const runner = readJson(this.#layout.runRecord(info.runId), runRecordSchema)?.runner;
-    if (!runner || runner.pid === process.pid || runner.host !== hostname() || !isAlive(runner.pid)) return;
-    if (runStatus(readLog(this.#layout.events(info.runId))) !== 'running') return;
-    throw new TeamError(
-      'team-busy',
-      `The team ${info.name} is running in process ${runner.pid} (run ${info.runId}): ` +
-        'wait for it to finish, or stop it (Ctrl-C) and resume it.',
-      { details: { team: info.name, runId: info.runId, pid: runner.pid } },
-    );
-  }
-
-  async readEvents(runId: string): Promise<TeamEvent[]> {
-    return readLog(this.#layout.events(checkRunId(runId)));
-  }
-
-  subscribe(name: string, listener: TeamEventListener): () => void {
-    return this.#subscribers.add(name, listener);
-  }
-
-  async close(): Promise<void> {
-    await Promise.allSettled([...this.#queues.values()]);
-  }
-
-  /** The file writes that persist `keys` of `state`. */
-  #files(name: string, state: TeamState, keys: readonly FileKey[]): FileWrite[] {
-    const list = taskList(state);
-    return keys.map((key) => {
-      const file = this.#layout.fileOf(name, key);
-      if (key === 'config') return { path: file, content: `${JSON.stringify(state.info, null, 2)}\n` };
-      if (key === 'highWatermark') return { path: file, content: `${list.highWatermark}\n` };
-      if (key.startsWith('task:')) {
-        const task = findTask(list, key.slice('task:'.length));
-        return { path: file, content: task ? `${JSON.stringify(task, null, 2)}\n` : null };
-      }
-      return {
-        path: file,
-        content: `${JSON.stringify(state.bus.inbox(key.slice('inbox:'.length)), null, 2)}\n`,
-      };
+  async leaveRun(name: string, runId: string): Promise<void> {
+    checkName('team', name);
+    checkRunId(runId);
+    await this.#locked(name, () => {
+      this.#live().leave(name, runId);
+      clearRunner(this.#layout, runId);
     });
   }
 
+  /** Throws `team-busy` while the team's current run is live, in this process or another. */
+  #refuseIfLive(info: TeamInfo): void {
+    this.#live().refuse(info.name, info.runId);
+    refuseIfRunElsewhere(this.#layout, this.#log, info);
+  }
+
+  /** Called under a team's lock, so the root exists and resolves: looked up once. */
+  #live(): LiveRuns {
+    this.#liveRuns ??= liveRunsAt(this.root);
+    return this.#liveRuns;
+  }
+
+  async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
+    return this.#log.read(this.#layout.events(checkRunId(runId)), checkAfterSeq(options));
+  }
+
   /**
-   * Writes a commit of `cached.state` and makes it this process's cache; a failed write
-   * drops the cache, so the next transaction reads the files again.
+   * Listens to the team's committed events: this process's, and (while the team has a
+   * listener) other processes', read from the run's log when the team's commit stamp changes.
    */
-  #commit(
-    name: string,
-    cached: Cached,
-    changed: Changed,
-    events: TeamEvent[],
-    extra: FileWrite[] = [],
-  ): void {
-    const { state } = cached;
-    // A full change log, or a change to everything, starts a new epoch: every process reloads.
-    const restart =
-      changed === 'everything' || cached.changesOffset > MAX_CHANGES_BYTES || cached.stamp.epoch === '';
-    const keys = changed === 'everything' ? (['config', 'highWatermark'] as const) : changed;
-    const stamp = {
-      epoch: restart ? newEpoch() : cached.stamp.epoch,
-      version: cached.stamp.version + 1,
-      eventSeq: state.eventSeq,
-    };
-    const change = restart ? null : changeLine(stamp.version, keys);
-    const runId = state.info.runId;
-    const lines = events.map((event) => ({ seq: event.seq, line: JSON.stringify(event) }));
-    const log = lines.length > 0 && runId ? { path: this.#layout.events(runId), lines } : null;
-    try {
-      writeCommit(this.#layout, name, {
-        stamp,
-        change,
-        files: [...extra, ...this.#files(name, state, keys)],
-        log,
-      });
-    } catch (error) {
-      this.#cache.delete(name);
-      throw error;
+  subscribe(name: string, listener: TeamEventListener): () => void {
+    checkName('team', name);
+    const remove = this.#subscribers.add(name, listener);
+    if (!this.#feeds.has(name)) {
+      const publish = (events: readonly TeamEvent[]) => this.#subscribers.publish(name, events);
+      this.#feeds.set(name, new TeamFeed(this.#layout, name, this.#log, publish));
     }
-    const changesOffset = change === null ? 0 : cached.changesOffset + Buffer.byteLength(change);
-    this.#cache.set(name, { state, stamp, changesOffset });
-  }
-
-  /** This process's copy of the team, brought up to the stamp on disk. Call under the lock. */
-  #sync(name: string): Cached {
-    try {
-      recoverJournal(this.#layout, name);
-      const stamp = readStamp(this.#layout, name);
-      const cached = this.#cache.get(name);
-      if (cached && cached.stamp.epoch === stamp.epoch) {
-        if (cached.stamp.version === stamp.version) return cached;
-        const file = this.#layout.changes(name);
-        const changes = readChanges(file, cached.changesOffset, cached.stamp.version, stamp.version);
-        const state = changes && refreshTeam(this.#layout, name, cached.state, changes.keys, stamp.eventSeq);
-        if (changes && state) return this.#remember(name, { state, stamp, changesOffset: changes.end });
-      }
-      const info = requireTeam(name, readConfig(this.#layout, name));
-      const changesOffset = changesEnd(this.#layout.changes(name));
-      return this.#remember(name, {
-        state: loadTeam(this.#layout, name, info, stamp.eventSeq),
-        stamp,
-        changesOffset,
-      });
-    } catch (error) {
-      this.#cache.delete(name);
-      throw error;
-    }
-  }
-
-  /** A cache entry for a team that has no files yet. */
-  #blank(name: string, state: TeamState): Cached {
-    return {
-      state,
-      stamp: readStamp(this.#layout, name),
-      changesOffset: changesEnd(this.#layout.changes(name)),
+    return () => {
+      remove();
+      if (this.#subscribers.count(name) > 0) return;
+      this.#feeds.get(name)?.stop();
+      this.#feeds.delete(name);
     };
   }
 
-  #remember(name: string, cached: Cached): Cached {
-    this.#cache.set(name, cached);
-    return cached;
+  /** Stops watching for other processes' commits and waits for this store's work. Idempotent. */
+  async close(): Promise<void> {
+    for (const feed of this.#feeds.values()) feed.stop();
+    this.#feeds.clear();
+    await Promise.allSettled([...this.#queues.values()]);
   }
 
   /** Runs `work` alone: after this process's earlier work on the team, inside the team's lock. */

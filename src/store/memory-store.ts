@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { TeamEvent } from '../events/team-event-map.js';
 import { checkName } from '../state/names.js';
+import { LiveRuns } from './live-runs.js';
 import { canResume, type RunRecord } from './run-record.js';
 import { Subscribers } from './subscribers.js';
-import { checkRunId, describeTeam, newRunId, requireTeam } from './team-info.js';
+import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from './team-info.js';
 import { type TeamState, teamState, withInfo } from './team-state.js';
-import type { TeamEventListener, TeamInfo, TeamRules, TeamSetup, TeamStore } from './team-store.js';
+import type {
+  ReadEventsOptions,
+  TeamEventListener,
+  TeamInfo,
+  TeamRules,
+  TeamSetup,
+  TeamStore,
+} from './team-store.js';
 import { runTransaction, stampEvents } from './transaction.js';
 
 export interface MemoryStoreOptions {
@@ -27,6 +35,7 @@ export class MemoryStore implements TeamStore {
   readonly #teams = new Map<string, TeamState>();
   readonly #runs = new Map<string, { record: RunRecord; log: TeamEvent[] }>();
   readonly #subscribers = new Subscribers();
+  readonly #live = new LiveRuns();
   readonly #now: () => Date;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -37,6 +46,8 @@ export class MemoryStore implements TeamStore {
     checkName('team', name);
     const existing = this.#teams.get(name);
     const info = describeTeam(name, setup, existing?.info, this.#now(), randomUUID);
+    if (existing && sameSetup(existing.info, info)) return existing.info;
+    if (existing) this.#live.refuse(name, existing.info.runId);
     this.#teams.set(name, existing ? withInfo(existing, info) : teamState(info));
     return info;
   }
@@ -59,6 +70,7 @@ export class MemoryStore implements TeamStore {
 
   async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
     const state = this.#team(name);
+    this.#live.refuse(name, state.info.runId);
     const info: TeamInfo = {
       ...state.info,
       runId: newRunId(name, this.#now()),
@@ -70,6 +82,7 @@ export class MemoryStore implements TeamStore {
     const runId = info.runId as string;
     const record = { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt };
     this.#runs.set(runId, { record, log: [] });
+    this.#live.enter(name, runId);
     return info;
   }
 
@@ -77,12 +90,29 @@ export class MemoryStore implements TeamStore {
     const state = this.#team(name);
     const run = state.info.runId ? this.#runs.get(state.info.runId) : undefined;
     if (!run || run.record.teamId !== state.info.teamId || !canResume(run.log)) return undefined;
+    this.#live.refuse(name, run.record.runId);
+    this.#live.enter(name, run.record.runId);
     state.eventSeq = run.log.at(-1)?.seq ?? 0;
     return { info: state.info, events: [...run.log] };
   }
 
-  async readEvents(runId: string): Promise<TeamEvent[]> {
-    return [...(this.#runs.get(checkRunId(runId))?.log ?? [])];
+  async leaveRun(name: string, runId: string): Promise<void> {
+    checkName('team', name);
+    this.#live.leave(name, checkRunId(runId));
+  }
+
+  async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
+    const log = this.#runs.get(checkRunId(runId))?.log ?? [];
+    const afterSeq = checkAfterSeq(options);
+    // Seqs ascend: find the first past `afterSeq` by bisection, so a catch-up costs its tail.
+    let low = 0;
+    let high = log.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((log[middle] as TeamEvent).seq > afterSeq) high = middle;
+      else low = middle + 1;
+    }
+    return log.slice(low);
   }
 
   subscribe(name: string, listener: TeamEventListener): () => void {
@@ -98,6 +128,7 @@ export class MemoryStore implements TeamStore {
 
   #publish(state: TeamState, events: TeamEvent[]): void {
     if (state.info.runId) this.#runs.get(state.info.runId)?.log.push(...events);
+    this.#live.settle(state.info.name, events);
     this.#subscribers.publish(state.info.name, events);
   }
 }

@@ -18,6 +18,11 @@ export class Subscribers {
     return () => listeners.delete(listener);
   }
 
+  /** How many listeners the team has. */
+  count(team: string): number {
+    return this.#byTeam.get(team)?.size ?? 0;
+  }
+
   publish(team: string, events: readonly TeamEvent[]): void {
     if (events.length === 0) return;
     for (const listener of this.#byTeam.get(team) ?? []) {

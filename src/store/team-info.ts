@@ -40,6 +40,17 @@ export function describeTeam(
   };
 }
 
+/** Whether two infos of a team give it the same roster and options (a setup that changes nothing). */
+export function sameSetup(a: TeamInfo, b: TeamInfo): boolean {
+  return (
+    a.lead === b.lead &&
+    a.members.length === b.members.length &&
+    a.members.every((member, index) => member === b.members[index]) &&
+    a.selfClaim === b.selfClaim &&
+    a.maxTasks === b.maxTasks
+  );
+}
+
 export function requireTeam<T>(name: string, team: T | undefined): T {
   if (team === undefined) {
     throw new TeamError(
@@ -69,4 +80,16 @@ export function checkRunId(runId: unknown): string {
     });
   }
   return runId;
+}
+
+/** The `afterSeq` of a read, checked: a whole number, 0 when not given. */
+export function checkAfterSeq(options: { afterSeq?: unknown } | undefined): number {
+  const afterSeq = options?.afterSeq ?? 0;
+  if (typeof afterSeq !== 'number' || !Number.isInteger(afterSeq) || afterSeq < 0) {
+    throw new TeamError(
+      'invalid-input',
+      `afterSeq must be a whole number of at least 0, not ${String(afterSeq)}.`,
+    );
+  }
+  return afterSeq;
 }

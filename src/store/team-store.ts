@@ -37,6 +37,11 @@ export interface TeamRules {
 
 export type TeamEventListener = (events: readonly TeamEvent[]) => void;
 
+export interface ReadEventsOptions {
+  /** Only events with a greater `seq` (a whole number; default 0: every event). */
+  afterSeq?: number;
+}
+
 /**
  * Where a team's task list, mailboxes and event log live.
  *
@@ -51,35 +56,55 @@ export type TeamEventListener = (events: readonly TeamEvent[]) => void;
  * - Stores add durability and atomicity, never rules: every store runs the same
  *   `TeamTaskBoard` and `TeamMailbox`, so every store refuses alike.
  *
- * Deliberately left out: waking subscribers in other processes (an optional capability of
- * stores that span processes) and any scheduling; those belong to the runtime.
+ * - A store shared by processes (the FileStore) also passes other processes' commits to
+ *   this process's subscribers, read from the run's log: every event once, in seq order.
+ *   Delivery may lag; a reader that must miss nothing catches up with `readEvents` after
+ *   the last seq it handled and treats a notification as a wake-up.
+ *
+ * Deliberately left out: any scheduling; that belongs to the runtime.
  */
 export interface TeamStore {
   /**
    * Makes the team known, or updates the roster and options of a known team (its tasks,
-   * inboxes and id stay).
+   * inboxes and id stay). A setup that changes nothing writes nothing. A change is refused
+   * (`team-busy`), before anything is written, while the team's current run is live.
    */
   createTeam(name: string, setup: TeamSetup): Promise<TeamInfo>;
   getTeam(name: string): Promise<TeamInfo | undefined>;
   listTeams(): Promise<TeamInfo[]>;
   transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T>;
   /**
-   * Starts a run: later events are logged under the new run id. With `fresh` (the default)
-   * the task list and inboxes are emptied first. A store shared by processes refuses
-   * (`team-busy`) while another live process runs the team's current run.
+   * Starts a run: later events are logged under the new run id, and this process runs it (it
+   * is live) until its `team:complete` is committed or `leaveRun`. With `fresh` (the default)
+   * the task list and inboxes are emptied first. A team has one live run per store: while its
+   * current run is live — run by this process, or by another live process of a store shared
+   * by processes — the store refuses (`team-busy`, naming the process and run) before
+   * writing anything.
    */
   startRun(name: string, options?: { fresh?: boolean }): Promise<TeamInfo>;
   /**
    * Continues the team's last run if it did not finish (it crashed, was aborted or failed)
    * and belongs to this team (the same team id, so a run of an earlier team of the same
    * name is never attached): later events go on in its log. Answers the team and the run's
-   * events so far, or `undefined` when there is no such run. `team-busy` as for `startRun`.
+   * events so far, or `undefined` when there is no such run. The run is then live in this
+   * process, as after `startRun`; `team-busy` as for `startRun`.
    */
   resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined>;
-  /** The events logged for a run, in commit order. */
-  readEvents(runId: string): Promise<TeamEvent[]>;
-  /** Listens to the team's committed events in this process. Returns the unsubscribe. */
+  /**
+   * This process no longer runs the run: it ended, or its loop stopped; another process may
+   * resume it (a store shared by processes clears the run's runner at once). Idempotent.
+   */
+  leaveRun(name: string, runId: string): Promise<void>;
+  /**
+   * The events logged for a run, in commit order; with `afterSeq`, only those whose `seq` is
+   * greater (catching up after the last event folded). An unknown run has none.
+   */
+  readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]>;
+  /**
+   * Listens to the team's committed events from now on (this process's, and other
+   * processes' where the store spans processes). Returns the unsubscribe.
+   */
   subscribe(name: string, listener: TeamEventListener): () => void;
-  /** Releases what the store holds (locks, connections). Safe to call twice. */
+  /** Releases what the store holds (locks, watches, connections). Safe to call twice. */
   close(): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { cli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 
-const commands = ['run', 'resume', 'demo', 'teams', 'tasks', 'inbox', 'logs'];
+const commands = ['run', 'resume', 'demo', 'teams', 'tasks', 'inbox', 'send', 'logs'];
 
 test('--help lists every command with one line each', async () => {
   const { code, stdout } = await cli(['--help'], { cwd: tempFolder() });

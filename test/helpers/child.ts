@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -24,4 +24,59 @@ export function runScript(script: string, args: string[]): Promise<string> {
       else reject(new Error(`${script} exited with ${code}: ${stderr}`));
     });
   });
+}
+
+/**
+ * Starts a TypeScript file in a new Node process (through tsx) to talk to: `line(pattern)`
+ * waits for a line of its stdout that matches, `say(line)` writes one to its stdin, `end()`
+ * closes stdin and resolves with its exit code.
+ */
+export function startScript(script: string, args: string[]) {
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    ['--import', 'tsx', script, ...args],
+    {
+      cwd: projectRoot,
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  const waiters = new Set<() => void>();
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+    for (const wake of waiters) wake();
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  void exited.then(() => {
+    for (const wake of waiters) wake();
+  });
+  return {
+    child,
+    line(pattern: RegExp): Promise<string> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = stdout.split('\n').find((line) => pattern.test(line));
+          if (found !== undefined) {
+            waiters.delete(check);
+            resolve(found);
+          } else if (child.exitCode !== null) {
+            waiters.delete(check);
+            reject(new Error(`${script} exited with ${child.exitCode} before ${pattern}: ${stderr}`));
+          }
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    say(line: string): void {
+      child.stdin.write(`${line}\n`);
+    },
+    end(): Promise<number | null> {
+      child.stdin.end();
+      return exited;
+    },
+  };
 }

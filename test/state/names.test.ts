@@ -39,6 +39,12 @@ describe('names', () => {
     expect(refusal(board('boss', ['boss'])).code).toBe('invalid-input');
     expect(refusal(board('boss', ['everyone'])).code).toBe('invalid-name');
     expect(refusal(board('boss', ['lead'])).code).toBe('invalid-name');
+    // `user` is the person running the team: no agent, lead or member, may pass for them.
+    expect(refusal(board('boss', ['user']))).toMatchObject({
+      code: 'invalid-name',
+      message: 'No agent can be named "user": it is the name of the person running the team.',
+    });
+    expect(refusal(board('user', ['writer'])).code).toBe('invalid-name');
     expect(refusal(board('lead', [])).code).toBe('invalid-input');
     expect(() => board('lead', ['writer.v2', 'checker_1', 'A-9'])()).not.toThrow();
   });

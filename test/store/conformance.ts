@@ -149,14 +149,53 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
       expect((await store.getTeam('newsroom'))?.runId).toBe(run.runId);
     });
 
+    test('readEvents after a seq answers only the later events, in order', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      const { runId } = await store.startRun('newsroom');
+      const caughtUp: TeamEvent[] = [];
+      let folded = 0;
+      const catchUp = async () => {
+        const events = await store.readEvents(runId as string, { afterSeq: folded });
+        caughtUp.push(...events);
+        folded = events.at(-1)?.seq ?? folded;
+        return events.map((event) => event.seq);
+      };
+      expect(await catchUp()).toEqual([]);
+      await store.transact('newsroom', ({ board }) => board.createTask({ title: 'One' }, 'editor'));
+      await store.transact('newsroom', ({ board, mailbox }) => {
+        board.createTask({ title: 'Two' }, 'editor');
+        mailbox.send('editor', 'writer', 'Take two');
+      });
+      expect(await catchUp()).toEqual([1, 2, 3]);
+      expect(await catchUp()).toEqual([]);
+      await store.transact('newsroom', ({ board }) => board.claimTask('writer'));
+      expect(await catchUp()).toEqual([4]);
+      // Every reader reads from where it stands, the whole log included.
+      expect((await store.readEvents(runId as string, { afterSeq: 2 })).map((event) => event.seq)).toEqual([
+        3, 4,
+      ]);
+      expect(await store.readEvents(runId as string, { afterSeq: 4 })).toEqual([]);
+      expect(await store.readEvents(runId as string, { afterSeq: 99 })).toEqual([]);
+      expect(caughtUp).toEqual(await store.readEvents(runId as string));
+      expect(await store.readEvents(runId as string, { afterSeq: 0 })).toEqual(caughtUp);
+      expect(await store.readEvents('newsroom-unknown-run', { afterSeq: 1 })).toEqual([]);
+      for (const afterSeq of [-1, 1.5, Number.NaN]) {
+        await expect(store.readEvents(runId as string, { afterSeq })).rejects.toMatchObject({
+          code: 'invalid-input',
+        });
+      }
+    });
+
     test('a run with fresh: false keeps tasks and unread messages', async () => {
       const store = await makeStore();
       await store.createTeam('newsroom', setup);
-      await store.startRun('newsroom');
+      const first = await store.startRun('newsroom');
       await store.transact('newsroom', ({ board, mailbox }) => {
         board.createTask({ title: 'Kept' }, 'editor');
         mailbox.send('editor', 'writer', 'still unread');
       });
+      await store.leaveRun('newsroom', first.runId as string);
       const resumed = await store.startRun('newsroom', { fresh: false });
       const state = await store.transact('newsroom', ({ board, mailbox }) => ({
         tasks: board.listTasks().map((task) => task.title),
@@ -164,6 +203,86 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
       }));
       expect(state).toEqual({ tasks: ['Kept'], unread: ['still unread'] });
       expect(await store.readEvents(resumed.runId as string)).toEqual([]);
+    });
+
+    describe('one live run per team', () => {
+      const busy = (runId: string | null) => ({
+        code: 'team-busy',
+        message: expect.stringMatching(
+          new RegExp(`^The team newsroom is running in process ${process.pid} \\(run ${runId}\\)`),
+        ),
+      });
+      const complete = {
+        type: 'team:complete',
+        data: {
+          stopReason: 'completed',
+          tasks: { total: 0, pending: 0, inProgress: 0, completed: 0, closed: 0 },
+          leadTurns: 1,
+          memberTurns: 0,
+          error: null,
+        },
+      } as const;
+
+      test('a second start while the run is live is refused, and changes nothing', async () => {
+        const store = await makeStore();
+        await store.createTeam('newsroom', setup);
+        const live = await store.startRun('newsroom');
+        await store.transact('newsroom', ({ board }) => board.createTask({ title: 'Keep me' }, 'editor'));
+        await expect(store.startRun('newsroom')).rejects.toMatchObject(busy(live.runId));
+        await expect(store.startRun('newsroom', { fresh: false })).rejects.toMatchObject(busy(live.runId));
+        await expect(store.resumeRun('newsroom')).rejects.toMatchObject(busy(live.runId));
+        expect(await store.getTeam('newsroom')).toEqual(live);
+        expect(await store.transact('newsroom', ({ board }) => board.counts().total)).toBe(1);
+        expect((await store.readEvents(live.runId as string)).map((event) => event.seq)).toEqual([1]);
+      });
+
+      test('once the runner leaves the run, it may be started again or resumed', async () => {
+        const store = await makeStore();
+        await store.createTeam('newsroom', setup);
+        const first = await store.startRun('newsroom');
+        await store.leaveRun('newsroom', first.runId as string);
+        await store.leaveRun('newsroom', first.runId as string);
+        const resumed = await store.resumeRun('newsroom');
+        expect(resumed?.info.runId).toBe(first.runId);
+        // Resumed, the run is live again.
+        await expect(store.startRun('newsroom')).rejects.toMatchObject(busy(first.runId));
+        await store.leaveRun('newsroom', first.runId as string);
+        const second = await store.startRun('newsroom');
+        expect(second.runId).not.toBe(first.runId);
+        // Leaving a run that is not the live one leaves the live one live.
+        await store.leaveRun('newsroom', first.runId as string);
+        await expect(store.startRun('newsroom')).rejects.toMatchObject(busy(second.runId));
+      });
+
+      test('a run is no longer live once its team:complete is committed', async () => {
+        const store = await makeStore();
+        await store.createTeam('newsroom', setup);
+        const first = await store.startRun('newsroom');
+        await store.transact('newsroom', ({ emit }) => emit(complete));
+        const second = await store.startRun('newsroom');
+        expect(second.runId).not.toBe(first.runId);
+        await expect(store.startRun('newsroom')).rejects.toMatchObject(busy(second.runId));
+      });
+
+      test('the roster of a team whose run is live cannot change; the same setup is no change', async () => {
+        const store = await makeStore();
+        const made = await store.createTeam('newsroom', setup);
+        const run = await store.startRun('newsroom');
+        await expect(
+          store.createTeam('newsroom', { ...setup, members: ['researcher', 'writer', 'checker'] }),
+        ).rejects.toMatchObject(busy(run.runId));
+        await expect(store.createTeam('newsroom', { ...setup, maxTasks: 10 })).rejects.toMatchObject(
+          busy(run.runId),
+        );
+        expect(await store.getTeam('newsroom')).toEqual(run);
+        // Unchanged: allowed, and nothing is written (not even the update time).
+        expect(await store.createTeam('newsroom', { ...setup, selfClaim: true, maxTasks: 50 })).toEqual(run);
+        expect(await store.getTeam('newsroom')).toEqual(run);
+        expect(run.teamId).toBe(made.teamId);
+        await store.leaveRun('newsroom', run.runId as string);
+        const changed = await store.createTeam('newsroom', { ...setup, members: ['researcher'] });
+        expect(changed.members).toEqual(['researcher']);
+      });
     });
 
     test('what a store hands out survives a JSON round trip unchanged', async () => {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FileStore } from 'agent-teams';
+import { FileStore, USER } from 'agent-teams';
 import { describe, expect, test } from 'vitest';
 import { tempFolder } from '../helpers/temp-folder.js';
 
@@ -92,6 +92,19 @@ describe('FileStore files', () => {
       emit({ type: 'team:start', data: { lead: 'editor', members: ['researcher', 'writer'], input: 'go' } }),
     );
     expect(await second.transact('newsroom', ({ board }) => board.getTask('task-1')?.owner)).toBe('writer');
+  });
+
+  test('a message from the person is kept as such, for every store that reads it', async () => {
+    const root = tempFolder();
+    await new FileStore({ root }).createTeam('newsroom', setup);
+    await new FileStore({ root }).transact('newsroom', ({ mailbox }) =>
+      mailbox.send(USER, 'writer', 'Use metric units'),
+    );
+    expect(readJsonFile(path.join(root, 'teams/newsroom/inboxes/writer.json'))).toMatchObject([
+      { from: 'user', fromAgent: false, content: 'Use metric units' },
+    ]);
+    const taken = await new FileStore({ root }).transact('newsroom', ({ mailbox }) => mailbox.take('writer'));
+    expect(taken).toMatchObject([{ from: 'user', fromAgent: false }]);
   });
 
   test('the version stamp spares re-reading what no one changed', async () => {

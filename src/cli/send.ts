@@ -1,0 +1,19 @@
+import { USER } from '../state/roster.js';
+import type { FileStore } from '../store/file-store.js';
+import { knownTeam } from './inspect.js';
+
+/**
+ * `agent-teams send`: a message from the person running the team to one of its agents (or
+ * `lead`, or `everyone`), through the store, so a run in another process hears it. Prints
+ * one line with the message's id.
+ */
+export async function sendMessage(
+  store: FileStore,
+  team: string,
+  agent: string,
+  content: string,
+): Promise<void> {
+  await knownTeam(store, team);
+  const sent = await store.transact(team, ({ mailbox }) => mailbox.send(USER, agent, content));
+  process.stdout.write(`sent ${sent.id} to ${sent.to.join(', ')} in ${team}\n`);
+}
