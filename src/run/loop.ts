@@ -94,6 +94,8 @@ export class RunLoop {
     } finally {
       unsubscribe();
       this.events.close();
+      // After its end, or a failure that left it unfinished: another start or resume may take it.
+      await store.leaveRun(settings.name, this.#runId).catch(() => undefined);
     }
   }
 
@@ -189,7 +191,7 @@ export class RunLoop {
 
   /** Folds what the run's log holds past the state: its own commits and every other process's. */
   async #catchUp(): Promise<void> {
-    const events = await this.#config.store.readEvents(this.#runId);
+    const events = await this.#config.store.readEvents(this.#runId, { afterSeq: this.#state.seq });
     for (const event of events) this.#fold(event);
   }
 

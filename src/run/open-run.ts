@@ -27,29 +27,36 @@ export async function openRun(
     maxTasks: settings.maxTasks,
   });
   const resumable = fresh ? undefined : await store.resumeRun(settings.name);
-  if (resumable) {
-    const runId = resumable.info.runId as string;
-    const start = resumable.events.find((event) => event.type === 'team:start');
-    if (start && start.data.input !== input) {
-      throw new TeamError(
-        'invalid-input',
-        `The run ${runId} was started with another input; give the same input to resume it, or use fresh: true.`,
-        { details: { runId } },
-      );
+  const runId = resumable
+    ? (resumable.info.runId as string)
+    : ((await store.startRun(settings.name, { fresh })).runId as string);
+  try {
+    if (resumable) {
+      const start = resumable.events.find((event) => event.type === 'team:start');
+      if (start && start.data.input !== input) {
+        throw new TeamError(
+          'invalid-input',
+          `The run ${runId} was started with another input; give the same input to resume it, or use fresh: true.`,
+          { details: { runId } },
+        );
+      }
+      await store.transact(settings.name, ({ board, emit }) => {
+        // Whatever was in progress when the run stopped was cut off: it goes back to the list.
+        const requeued = board.requeueInProgress(lead).map((task) => task.id);
+        emit({ type: 'team:resumed', data: { requeued } });
+      });
+      return { runId, resumed: true };
     }
     await store.transact(settings.name, ({ board, emit }) => {
-      // Whatever was in progress when the run stopped was cut off: it goes back to the list.
-      const requeued = board.requeueInProgress(lead).map((task) => task.id);
-      emit({ type: 'team:resumed', data: { requeued } });
+      emit({ type: 'team:start', data: { lead, members, input } });
+      // With fresh: false the list may hold the last run's tasks: seed only an empty one.
+      if (board.counts().total > 0) return;
+      for (const task of settings.tasks) board.createTask(task, lead);
     });
-    return { runId, resumed: true };
+    return { runId, resumed: false };
+  } catch (error) {
+    // Opened, but not begun: this process does not run it, so another may.
+    await store.leaveRun(settings.name, runId);
+    throw error;
   }
-  const info = await store.startRun(settings.name, { fresh });
-  await store.transact(settings.name, ({ board, emit }) => {
-    emit({ type: 'team:start', data: { lead, members, input } });
-    // With fresh: false the list may hold the last run's tasks: seed only an empty one.
-    if (board.counts().total > 0) return;
-    for (const task of settings.tasks) board.createTask(task, lead);
-  });
-  return { runId: info.runId as string, resumed: false };
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TeamEvent, TeamEventListener, TeamInfo, TeamRules, TeamSetup, TeamStore } from 'agent-teams';
+import type { ReadEventsOptions, TeamEvent, TeamEventListener, TeamInfo, TeamRules, TeamSetup, TeamStore } from 'agent-teams';
 
 // The runtime must be correct whatever the timing of its store (DESIGN.md: "correctness
 // never depends on timing"). This wrapper makes the timing vary, reproducibly by seed:
@@ -174,8 +174,12 @@ class Chaos implements ChaosStore {
     return this.#step('resumeRun', () => this.#inner.resumeRun(name));
   }
 
-  readEvents(runId: string): Promise<TeamEvent[]> {
-    return this.#step('readEvents', () => this.#inner.readEvents(runId));
+  leaveRun(name: string, runId: string): Promise<void> {
+    return this.#step('leaveRun', () => this.#inner.leaveRun(name, runId));
+  }
+
+  readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
+    return this.#step('readEvents', () => this.#inner.readEvents(runId, options));
   }
 
   subscribe(name: string, listener: TeamEventListener): () => void {

@@ -14,12 +14,13 @@ afterEach(() => {
 async function workload(store: TeamStore): Promise<void> {
   store.subscribe('t', () => {});
   await store.createTeam('t', setup);
-  await store.startRun('t');
+  const { runId } = await store.startRun('t');
   for (let n = 1; n <= 20; n++) {
     await store.transact('t', ({ board }) => board.createTask({ title: `Task ${n}` }, 'editor'));
   }
   await store.getTeam('t');
   await store.listTeams();
+  await store.leaveRun('t', runId as string);
   const info = await store.resumeRun('t');
   await store.readEvents(info?.info.runId ?? '');
   await store.close();
@@ -37,6 +38,7 @@ test.each(seeds(3))('the same seed gives the same delays, another seed others (s
     ...Array(20).fill('transact'),
     'getTeam',
     'listTeams',
+    'leaveRun',
     'resumeRun',
     'readEvents',
     'close',
