@@ -1,11 +1,9 @@
 import type { TeamEvent } from '../events/team-event-map.js';
 import type { SentMessage } from '../mailbox/message.js';
+import { USER } from '../state/roster.js';
 import type { TeamStore } from '../store/team-store.js';
 import type { TeamRunResult } from '../team/run-result.js';
 import type { RunLoop } from './loop.js';
-
-/** The person running the team, as a message's sender. */
-const PERSON = 'user';
 
 /**
  * A run while it goes: its id, its result, its events, and the person's hand on it.
@@ -41,7 +39,7 @@ export class TeamRunHandle {
    * an agent, `lead` or `everyone`. It wakes its reader like any message.
    */
   async send(to: string, content: string): Promise<SentMessage> {
-    const sent = await this.#store.transact(this.#team, ({ mailbox }) => mailbox.send(PERSON, to, content));
+    const sent = await this.#store.transact(this.#team, ({ mailbox }) => mailbox.send(USER, to, content));
     this.#loop.post({ kind: 'commits' });
     return sent;
   }
