@@ -1,12 +1,13 @@
 import { checkKnownKeys, shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
+import { LIMITS } from '../state/limits.js';
 import { checkName } from '../state/names.js';
 import type { NewTask, TaskChange } from './task.js';
 import { generatedNumber, MAX_CHOSEN_TASK_NUMBER } from './task-list-state.js';
 
 // Bounds keep one careless call from bloating every later prompt and file.
-const MAX_TITLE_LENGTH = 300;
-const MAX_TEXT_LENGTH = 50_000;
+const MAX_TITLE_LENGTH = LIMITS.taskTitle;
+const MAX_TEXT_LENGTH = LIMITS.taskText;
 
 // A field the rules do not know (`depends_on`) is refused, never silently dropped.
 const NEW_TASK_FIELDS = Object.keys({

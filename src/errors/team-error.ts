@@ -12,6 +12,7 @@ export type TeamErrorCode =
   | 'unknown-agent'
   | 'not-a-member'
   | 'unknown-recipient'
+  | 'inbox-full'
   // task list
   | 'task-not-found'
   | 'task-id-taken'

@@ -3,13 +3,14 @@ import { TeamError } from '../errors/index.js';
 import type { TeamEventSink } from '../events/team-event-map.js';
 import { recorderOf } from '../state/change-recorder.js';
 import type { InMemoryMessageBus } from '../state/in-memory-message-bus.js';
+import { LIMITS } from '../state/limits.js';
 import { checkActor, checkRoster, type TeamRoster, USER } from '../state/roster.js';
 import type { SentMessage, TeamMessage } from './message.js';
 import { recipientsOf } from './recipients.js';
 
-const MAX_MESSAGE_LENGTH = 20_000;
+const MAX_MESSAGE_LENGTH = LIMITS.message;
 /** Read messages kept per inbox for inspection; unread ones are always kept. */
-const READ_HISTORY = 100;
+const READ_HISTORY = LIMITS.readKept;
 
 export interface MailboxConfig {
   lead: string;
@@ -70,7 +71,8 @@ export class TeamMailbox {
    * team, or `USER` for the person running the team (`fromAgent: false`; `everyone` then
    * reaches every agent). Nobody can send to `user`: it has no inbox.
    * Checks: `from` is on the team or `user`; the recipient exists and is not the sender
-   * (`unknown-recipient`); the content is a non-empty string of bounded size.
+   * (`unknown-recipient`); the content is a non-empty string of bounded size; every inbox it
+   * reaches has room for another unread message (`inbox-full`).
    * Changes: appends one copy to each inbox it reaches, unread.
    * Events: `team:message-sent` with the inboxes reached.
    */
@@ -85,6 +87,14 @@ export class TeamMailbox {
       throw new TeamError(
         'invalid-input',
         `A message holds at most ${MAX_MESSAGE_LENGTH} characters; shorten it.`,
+      );
+    }
+    const full = inboxes.find((reader) => !this.hasRoom(reader));
+    if (full) {
+      throw new TeamError(
+        'inbox-full',
+        `The inbox of ${full} holds ${LIMITS.unreadPerInbox} unread messages, its most: wait until ${full} has read them.`,
+        { details: { agent: full } },
       );
     }
     const sent: SentMessage = Object.freeze({
@@ -106,6 +116,13 @@ export class TeamMailbox {
       data: { id, from, to: reached, broadcast: toEveryone, content, automatic },
     });
     return sent;
+  }
+
+  /** Whether `agent`'s inbox can take another unread message. */
+  hasRoom(agent: string): boolean {
+    let unread = 0;
+    for (const message of this.#bus.inbox(agent)) if (message.readAt === null) unread++;
+    return unread < LIMITS.unreadPerInbox;
   }
 
   /** The unread messages of `agent`, oldest first, marked read. */

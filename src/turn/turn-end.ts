@@ -1,4 +1,5 @@
 import type { MemberStatus } from '../events/team-event-map.js';
+import { cutTo, LIMITS } from '../state/limits.js';
 import type { TeamRules } from '../store/team-store.js';
 import type { TurnDescriptor } from './descriptor.js';
 import type { TurnOutcome } from './turn-outcome.js';
@@ -16,7 +17,8 @@ export interface TurnEnd {
  * Closes a turn in one commit: the messages it was given are marked read (its descriptor's
  * and those `read_inbox` gave it; none after an abort); the harness
  * fallback completes the turn's own task with the member's final reply while the member
- * still holds it (or gives it back when there is no reply; a task claimed later in the turn
+ * still holds it (cut to the result's limit with a marked note; or gives it back when there is
+ * no reply; a task claimed later in the turn
  * stays with the member for its next turn); a member that failed or is out of turns gives
  * its tasks back; an agent woken by messages it did not answer has its reply sent to their
  * senders, marked automatic (and automatic messages never get one, so agents cannot
@@ -30,7 +32,8 @@ export function endTurn({ board, mailbox, emit }: TeamRules, end: TurnEnd): void
   const text = outcome.kind === 'done' ? outcome.text : undefined;
   if (turn.role === 'member') {
     if (text !== undefined && turn.taskId !== null && board.heldBy(name)?.id === turn.taskId) {
-      if (text) board.updateTask(turn.taskId, { status: 'completed', result: text }, name);
+      if (text)
+        board.updateTask(turn.taskId, { status: 'completed', result: cutTo(text, LIMITS.taskText) }, name);
       else
         board.updateTask(
           turn.taskId,
@@ -47,7 +50,11 @@ export function endTurn({ board, mailbox, emit }: TeamRules, end: TurnEnd): void
       .filter((message) => given.has(message.id) && message.fromAgent && !message.automatic)
       .map((message) => message.from)
       .filter((sender) => !end.answered.has(sender));
-    for (const sender of new Set(senders)) mailbox.send(name, sender, text, { automatic: true });
+    // A full inbox gets no automatic reply: the reply is in the turn's end all the same.
+    for (const sender of new Set(senders)) {
+      if (mailbox.hasRoom(sender))
+        mailbox.send(name, sender, cutTo(text, LIMITS.message), { automatic: true });
+    }
   }
   if (outcome.kind === 'done') {
     emit({

@@ -1,5 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ReadEventsOptions, TeamEvent, TeamEventListener, TeamInfo, TeamRules, TeamSetup, TeamStore } from 'agent-teams';
+import type {
+  ReadEventsOptions,
+  TeamEvent,
+  TeamEventListener,
+  TeamInfo,
+  TeamRules,
+  TeamSetup,
+  TeamStore,
+} from 'agent-teams';
 
 // The runtime must be correct whatever the timing of its store (DESIGN.md: "correctness
 // never depends on timing"). This wrapper makes the timing vary, reproducibly by seed:

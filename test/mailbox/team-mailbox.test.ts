@@ -111,7 +111,10 @@ describe('TeamMailbox', () => {
 
   test('keeps every unread message but only the newest 100 read ones', () => {
     const { mailbox } = newMailbox();
-    for (let index = 0; index < 150; index++) mailbox.send('writer', 'editor', `n${index}`);
+    for (let index = 0; index < 150; index++) {
+      mailbox.send('writer', 'editor', `n${index}`);
+      if (index === 99) mailbox.take('editor'); // an inbox holds at most 100 unread
+    }
     mailbox.take('editor');
     mailbox.send('writer', 'editor', 'fresh');
     const kept = mailbox.messages('editor');
@@ -183,4 +186,17 @@ describe('TeamMailbox', () => {
     });
     expect(refusal(() => mailbox.send('writer', 'lead', 'hi')).code).toBe('disabled');
   });
+});
+
+test('an inbox holds at most 100 unread messages: the next send is refused, and reading makes room', () => {
+  const { mailbox } = newMailbox();
+  for (let n = 1; n <= 100; n++) mailbox.send('researcher', 'writer', `note ${n}`);
+  expect(refusal(() => mailbox.send('editor', 'everyone', 'one more'))).toEqual({
+    code: 'inbox-full',
+    message: 'The inbox of writer holds 100 unread messages, its most: wait until writer has read them.',
+  });
+  // Refused whole: the broadcast reached nobody.
+  expect(mailbox.unread('researcher')).toHaveLength(0);
+  mailbox.take('writer');
+  expect(mailbox.send('editor', 'writer', 'one more').to).toEqual(['writer']);
 });

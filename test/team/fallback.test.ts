@@ -107,3 +107,33 @@ test('a member that answers by itself gets no automatic reply sent for it', asyn
     ['lead', 'ok', true],
   ]);
 });
+
+test('a reply longer than a result or a message may be is kept up to the limit, marked cut, and never fails the run', async () => {
+  const long = 'x'.repeat(60_000);
+  const { team, of } = testTeam(
+    byAgent({
+      lead: (call) =>
+        call.reason === 'start' && call.step === 0
+          ? {
+              toolCalls: [
+                createTask({ title: 'Long', assignee: 'a' }),
+                tool('send_message', { to: 'b', content: 'Say a lot' }),
+              ],
+            }
+          : 'Final',
+      a: () => long,
+      b: () => long,
+    }),
+    { members: ['a', 'b'] },
+  );
+  const result = await team.run({ input: 'go' });
+  expect(result.teamResult.stopReason).toBe('completed');
+  const task = result.teamResult.tasks[0];
+  expect(task?.result).toHaveLength(50_000);
+  expect(task?.result).toMatch(/\n\[cut: \d+ more characters; the whole reply is in the run's event log\]$/);
+  const reply = of('team:message-sent').find((event) => event.data.automatic);
+  expect(reply?.data.content).toHaveLength(20_000);
+  expect(reply?.data.content).toContain('[cut: ');
+  // The whole text is in the log.
+  expect(of('team:member-finished').find((event) => event.data.member === 'a')?.data.output).toBe(long);
+});

@@ -7,8 +7,8 @@ import { toolInputSchema } from './tool-input.js';
 // Schemas made once: each is turned into JSON Schema once, not on every model call.
 // Strict: a parameter the tool does not have (`depends_on`) is refused, never dropped.
 const createTaskFields = z.strictObject({
-  title: z.string().describe('Short name of the work'),
-  description: z.string().optional().describe('What to do and what to deliver'),
+  title: z.string().describe('Short name of the work, ≤300 characters'),
+  description: z.string().optional().describe('What to do and what to deliver, ≤50000 characters'),
   dependsOn: z.array(z.string()).optional().describe('Ids of tasks that must be completed first'),
   assignee: z.string().optional().describe('Member to give it to; anyone may take it if left out'),
   id: z

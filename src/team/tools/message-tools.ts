@@ -8,7 +8,7 @@ import { toolInputSchema } from './tool-input.js';
 // Strict: a parameter the tool does not have is refused, never dropped.
 const sendMessageFields = z.strictObject({
   to: z.string().describe('A member\'s name, "lead" or "everyone"'),
-  content: z.string().describe('The message'),
+  content: z.string().describe('The message, ≤20000 characters; an inbox holds ≤100 unread'),
 });
 const readInboxFields = z.strictObject({});
 const sendMessageInput = toolInputSchema(sendMessageFields);

@@ -20,8 +20,11 @@ const updateTaskFields = z.strictObject({
     .enum(['completed', 'pending'])
     .optional()
     .describe('"completed" with a result, or "pending" to give it back'),
-  result: z.string().optional().describe('The finished work, complete: it is what others read'),
-  note: z.string().optional().describe('A short note on the task'),
+  result: z
+    .string()
+    .optional()
+    .describe('The finished work, complete: it is what others read; ≤50000 characters'),
+  note: z.string().optional().describe('A short note on the task, ≤50000 characters'),
 });
 const listTasksInput = toolInputSchema(listTasksFields);
 const getTaskInput = toolInputSchema(getTaskFields);
