@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TeamTask } from '../board/task.js';
 import type { TeamEvent } from '../events/team-event-map.js';
+import { turnCounts } from '../run/run-result-of.js';
+import { applyEvent, emptyRunState, type RunState } from '../run/run-state.js';
 import { FileStore } from '../store/file-store.js';
 import { runStatus } from '../store/run-record.js';
 import { CliError } from './cli-error.js';
-import { eventLine } from './view/event-line.js';
+import { eventLine, usageLine } from './view/event-line.js';
 import { clip } from './view/format.js';
 
 // The inspection commands read a store the way any process would: through the FileStore,
@@ -95,7 +97,10 @@ export async function showInbox(store: FileStore, team: string, agent: string, j
   }
 }
 
-/** Prints a run's events; with `follow`, goes on printing new ones until the run completes. */
+/**
+ * Prints a run's events, then a summary from the runtime's own fold of them; with `follow`,
+ * goes on printing new ones until the run completes.
+ */
 export async function showLogs(
   store: FileStore,
   team: string,
@@ -103,20 +108,29 @@ export async function showLogs(
 ): Promise<void> {
   const runId = options.run ?? (await knownTeam(store, team)).runId;
   if (!runId) throw new CliError(`the team ${team} has not run yet`);
-  let shown = 0;
-  let startedAt = 0;
+  const run = emptyRunState();
   for (;;) {
-    const events: TeamEvent[] = await store.readEvents(runId);
-    if (events.length === 0 && !options.follow && shown === 0)
+    const events: TeamEvent[] = await store.readEvents(runId, { afterSeq: run.seq });
+    if (events.length === 0 && !options.follow && run.seq === 0)
       throw new CliError(`no events logged for the run ${runId}`);
-    startedAt ||= events[0] ? Date.parse(events[0].timestamp) : 0;
-    for (const event of events.slice(shown)) {
-      const line = options.json ? JSON.stringify(event) : eventLine(event, startedAt);
+    for (const event of events) {
+      applyEvent(run, event);
+      const line = options.json ? JSON.stringify(event) : eventLine(event, Date.parse(run.startedAt ?? ''));
       if (line) print(line);
     }
-    shown = events.length;
-    const ended = events.at(-1)?.type === 'team:complete';
-    if (!options.follow || ended || options.signal.aborted) return;
+    if (!options.follow || run.stopReason !== null || options.signal.aborted) break;
     await sleep(200, undefined, { signal: options.signal }).catch(() => undefined);
   }
+  if (!options.json && run.seq > 0) print(summaryLine(run));
+}
+
+/** A run in one line, from its fold: how it stands, its tasks, turns and tokens. */
+function summaryLine(run: RunState): string {
+  const tasks = [...run.tasks.values()];
+  const done = tasks.filter((task) => task.status === 'completed').length;
+  const { leadTurns, memberTurns } = turnCounts(run);
+  return (
+    `${run.stopReason ?? 'running'} · ${done}/${tasks.length} tasks · ${leadTurns} lead and ${memberTurns} member turns` +
+    ` · ${usageLine(run.usage.totalTokens, run.usage.cost)}`
+  );
 }

@@ -52,7 +52,10 @@ test('the demo leaves a store the inspection commands read', async () => {
   // --follow on a finished run prints it and returns.
   const followed = await cli(['logs', 'newsroom-demo', '--follow'], { cwd });
   expect(followed.code).toBe(0);
-  expect(followed.stdout.trim().split('\n').at(-1)).toMatch(/completed: 4\/4 tasks done/);
+  const tail = followed.stdout.trim().split('\n').slice(-2);
+  expect(tail[0]).toMatch(/completed: 4\/4 tasks done/);
+  // The summary is the runtime's fold of the log: the same turns and tokens as the run's result.
+  expect(tail[1]).toMatch(/^completed · 4\/4 tasks · \d+ lead and \d+ member turns · [\d,]+ tokens, /);
 });
 
 test('inspection errors are one clear line', async () => {
@@ -80,7 +83,8 @@ test('logs --follow prints a run’s events as they come, and stops when it comp
   expect(followed.code).toBe(0);
   const lines = followed.stdout.trim().split('\n');
   expect(lines[0]).toContain('newsroom-demo: editor leads researcher, writer, checker');
-  expect(lines.at(-1)).toMatch(/completed: 4\/4 tasks done/);
+  expect(lines.at(-2)).toMatch(/completed: 4\/4 tasks done/);
+  expect(lines.at(-1)).toMatch(/^completed · 4\/4 tasks/);
   const runId = /run (newsroom-demo-\S+)/.exec(demoRun.stdout)?.[1] as string;
   const byId = await cli(['logs', 'newsroom-demo', '--run', runId], { cwd: dir });
   expect(byId.stdout).toBe(followed.stdout);
