@@ -1,6 +1,14 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  checkFault,
+  type FaultedCall,
+  type FaultScript,
+  faultAnswer,
+  serveFault,
+  type WireAnswer,
+} from './faults.js';
+import {
   type Latency,
   type NormalReply,
   replyAfter,
@@ -15,13 +23,23 @@ import {
 export interface FakeOpenAIServerOptions {
   /** Simulated time per call, in ms (or computed per call). Default 0. */
   latencyMs?: Latency;
+  /**
+   * Calls to answer with a fault (see `ModelFault`) instead of the script: the script is
+   * not asked for them (a list script still counts them, as call N gets reply N), and they
+   * are answered at once, without `latencyMs`. Default: none.
+   */
+  faults?: FaultScript;
 }
 
 /** A chat-completions server on 127.0.0.1 answering from a script. */
 export interface FakeOpenAIServer {
   /** The base URL to give a client, ending in `/v1`. */
   readonly url: string;
+  /** Every call received, in order, faulted ones included. */
   readonly calls: ScriptedCall[];
+  /** The calls answered with a fault, and which. */
+  readonly faulted: readonly FaultedCall[];
+  /** Stops the server at once: open connections are cut, a call left hanging by a `hang` fault too. */
   close(): Promise<void>;
 }
 
@@ -75,11 +93,21 @@ function fromChat(
   });
 }
 
-function completion(reply: NormalReply, model: string, index: number, promptTokens: number) {
+function wire(reply: NormalReply): WireAnswer {
+  return {
+    text: reply.text,
+    toolCalls: reply.toolCalls.map((call) => ({
+      name: call.toolName,
+      arguments: JSON.stringify(call.input),
+    })),
+  };
+}
+
+function completion(reply: WireAnswer, model: string, index: number, promptTokens: number) {
   const toolCalls = reply.toolCalls.map((call, position) => ({
     id: `call-${index}-${position}`,
     type: 'function',
-    function: { name: call.toolName, arguments: JSON.stringify(call.input) },
+    function: { name: call.name, arguments: call.arguments },
   }));
   const completionTokens = roughTokens(reply.text + JSON.stringify(toolCalls));
   return {
@@ -116,7 +144,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
  * streaming or not, and `GET /v1/models`), answering from the same scripts as
  * `scriptedModel`: the whole provider path of a team is tested over HTTP, with no key.
  * Who asks (`call.agent`, `reason`, `taskId`, ...) is read from the turn headers the
- * provider sends with each request.
+ * provider sends with each request. `faults` makes the calls you pick fail the way real
+ * providers do (see `ModelFault`), plain and streamed.
  *
  * @example
  * const server = await fakeOpenAIServer(['Hello!']);
@@ -128,6 +157,7 @@ export async function fakeOpenAIServer(
   options: FakeOpenAIServerOptions = {},
 ): Promise<FakeOpenAIServer> {
   const calls: ScriptedCall[] = [];
+  const faulted: FaultedCall[] = [];
   const server = createServer(async (request, response) => {
     try {
       if (request.method === 'GET' && request.url === '/v1/models') {
@@ -145,8 +175,13 @@ export async function fakeOpenAIServer(
       }
       const body = JSON.parse(await readBody(request));
       const call = fromChat(body, request.headers, calls.length);
+      const fault = options.faults?.(call, [...calls]);
       calls.push(call);
-      const reply = await replyAfter(options.latencyMs, script, call);
+      if (fault) {
+        faulted.push({ call, fault: checkFault(fault) });
+        if (serveFault(fault, request, response, Boolean(body.stream))) return;
+      }
+      const reply = (fault && faultAnswer(fault)) ?? wire(await replyAfter(options.latencyMs, script, call));
       const answer = completion(
         reply,
         String(body.model ?? 'scripted'),
@@ -196,6 +231,14 @@ export async function fakeOpenAIServer(
   return {
     url: `http://127.0.0.1:${port}/v1`,
     calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    faulted,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Ends every connection at once, or close() would wait for them: a hung call's, and
+        // ones a client keeps (undici holds idle ones for 4 s, and one it opened but never
+        // used is not idle to Node). Calls still in flight are cut off.
+        server.closeAllConnections();
+      }),
   };
 }

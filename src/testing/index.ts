@@ -8,5 +8,6 @@ export {
   type FakeOpenAIServerOptions,
   fakeOpenAIServer,
 } from './fake-openai-server.js';
+export type { FaultedCall, FaultScript, ModelFault } from './faults.js';
 export type { Script, ScriptedCall, ScriptedReply, ToolResult } from './scripted-call.js';
 export { type ScriptedModel, type ScriptedModelOptions, scriptedModel } from './scripted-model.js';

@@ -1,0 +1,135 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ScriptedCall } from './scripted-call.js';
+
+/**
+ * A misbehaviour of the model server, injected by `fakeOpenAIServer` for one call in place
+ * of the script's reply:
+ * - `status`: an HTTP error with OpenAI's error body (429 and 5xx are what providers send
+ *   when overloaded); `retryAfterSeconds` adds a `Retry-After` header;
+ * - `reset`: the connection is reset before any answer;
+ * - `hang`: no answer ever comes (the connection stays open until the client gives up or
+ *   the server closes);
+ * - `malformed-json`: a 200 whose body (or, streamed, whose chunk) is not JSON;
+ * - `invalid-tool-arguments`: a call of `toolName` whose arguments string is not JSON;
+ * - `unknown-tool`: a call of a tool that was not offered (`toolName`, default `no_such_tool`);
+ * - `empty`: a 200 with no text and no tool calls.
+ */
+export type ModelFault =
+  | {
+      readonly kind: 'status';
+      /** An HTTP error status, 400 to 599. */
+      readonly status: number;
+      /** Sent as `Retry-After` (seconds, a fraction allowed), which the AI SDK waits before it retries. */
+      readonly retryAfterSeconds?: number;
+      /** The error's message in the body; by default one naming the status and the injection. */
+      readonly message?: string;
+    }
+  | { readonly kind: 'reset' }
+  | { readonly kind: 'hang' }
+  | { readonly kind: 'malformed-json' }
+  | { readonly kind: 'invalid-tool-arguments'; readonly toolName: string }
+  | { readonly kind: 'unknown-tool'; readonly toolName?: string }
+  | { readonly kind: 'empty' };
+
+/**
+ * Which calls fail, and how: given the call (who asks, why, its `index`) and the calls the
+ * server received before it, a fault, or `undefined` to answer from the script. A retry of
+ * a call is a new call, with the same agent, turn and step.
+ *
+ * @example
+ * // The first call of agent a gets a 429; its retry is answered.
+ * const faults: FaultScript = (call, earlier) =>
+ *   call.agent === 'a' && !earlier.some((e) => e.agent === 'a') ? { kind: 'status', status: 429 } : undefined;
+ */
+export type FaultScript = (call: ScriptedCall, earlier: readonly ScriptedCall[]) => ModelFault | undefined;
+
+/** A call the server answered with a fault instead of the script. */
+export interface FaultedCall {
+  readonly call: ScriptedCall;
+  readonly fault: ModelFault;
+}
+
+/** What a completion carries, arguments as raw strings so a fault can send ones that do not parse. */
+export interface WireAnswer {
+  readonly text: string;
+  readonly toolCalls: readonly { readonly name: string; readonly arguments: string }[];
+}
+
+/** Refuses a fault a real server could not send, so a test cannot pass on a typo. */
+export function checkFault(fault: ModelFault): ModelFault {
+  if (fault.kind === 'status') {
+    if (!Number.isInteger(fault.status) || fault.status < 400 || fault.status > 599) {
+      throw new Error(`A status fault needs an HTTP error status (400 to 599), not ${fault.status}.`);
+    }
+    const after = fault.retryAfterSeconds;
+    if (after !== undefined && !(Number.isFinite(after) && after >= 0)) {
+      throw new Error(`retryAfterSeconds must be a number of seconds of at least 0, not ${after}.`);
+    }
+  }
+  return fault;
+}
+
+/** The answer a fault that still answers 200 gives in place of the script's; others have none. */
+export function faultAnswer(fault: ModelFault): WireAnswer | undefined {
+  switch (fault.kind) {
+    // Cut where a real server cut short would: inside an object, so no parser accepts it.
+    case 'invalid-tool-arguments':
+      return { text: '', toolCalls: [{ name: fault.toolName, arguments: '{"taskId": "task-1", "stat' }] };
+    case 'unknown-tool':
+      return { text: '', toolCalls: [{ name: fault.toolName ?? 'no_such_tool', arguments: '{}' }] };
+    case 'empty':
+      return { text: '', toolCalls: [] };
+    default:
+      return undefined;
+  }
+}
+
+const INJECTED = '(a fault injected by fakeOpenAIServer)';
+
+function statusMessage(status: number): string {
+  if (status === 429) return `Rate limit reached ${INJECTED}`;
+  if (status >= 500) return `The server had an error (HTTP ${status}) ${INJECTED}`;
+  return `HTTP ${status} ${INJECTED}`;
+}
+
+/**
+ * Sends a fault that is not a completion (`status`, `reset`, `hang`, `malformed-json`);
+ * answers false for the others, which the server answers as completions.
+ */
+export function serveFault(
+  fault: ModelFault,
+  request: IncomingMessage,
+  response: ServerResponse,
+  stream: boolean,
+): boolean {
+  switch (fault.kind) {
+    case 'status': {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
+      response.writeHead(fault.status, headers);
+      const type = fault.status === 429 ? 'rate_limit_exceeded' : 'server_error';
+      response.end(
+        JSON.stringify({ error: { message: fault.message ?? statusMessage(fault.status), type } }),
+      );
+      return true;
+    }
+    case 'reset':
+      // An RST, not a polite close: what a crashed proxy or a dropped connection looks like.
+      request.socket.resetAndDestroy();
+      return true;
+    case 'hang':
+      // Nothing is sent: the client gives up, or the server's close() cuts the connection.
+      return true;
+    case 'malformed-json':
+      if (stream) {
+        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        response.end('data: {"id":"chatcmpl-x","object":"chat.completion.chunk","choices":[{"delta":\n\n');
+      } else {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"id":"chatcmpl-x","object":"chat.completion","choices":[{"index":0,"message":');
+      }
+      return true;
+    default:
+      return false;
+  }
+}
