@@ -119,9 +119,23 @@ export async function showLogs(
       if (line) print(line);
     }
     if (!options.follow || run.stopReason !== null || options.signal.aborted) break;
+    const gone = await goneRunner(store, runId);
+    // One more read after the runner is seen gone: what it committed before it died is shown.
+    if (gone && (await store.readEvents(runId, { afterSeq: run.seq })).length === 0) {
+      throw new CliError(
+        `${gone}: the run ${runId} did not finish; continue it with agent-teams resume <file> (it picks up where it stopped)`,
+      );
+    }
     await sleep(200, undefined, { signal: options.signal }).catch(() => undefined);
   }
   if (!options.json && run.seq > 0) print(summaryLine(run));
+}
+
+/** Why nobody will add to the run's log any more, or `undefined` while its process lives. */
+async function goneRunner(store: FileStore, runId: string): Promise<string | undefined> {
+  const runner = await store.runnerOf(runId);
+  if (!runner) return 'no process runs it any more';
+  return runner.alive === false ? `its process ${runner.pid} is gone` : undefined;
 }
 
 /** A run in one line, from its fold: how it stands, its tasks, turns and tokens. */

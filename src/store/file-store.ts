@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
+import { hostname } from 'node:os';
 import type { TeamEvent } from '../events/team-event-map.js';
 import { checkName } from '../state/names.js';
 import type { FileWrite } from './file-commit.js';
@@ -18,6 +19,7 @@ import {
 } from './file-runs.js';
 import { TeamCache } from './file-team-cache.js';
 import { type LiveRuns, liveRunsAt } from './live-runs.js';
+import { isAlive } from './lock-owner.js';
 import { canResume } from './run-record.js';
 import { Subscribers } from './subscribers.js';
 import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from './team-info.js';
@@ -185,6 +187,18 @@ export class FileStore implements TeamStore {
   #live(): LiveRuns {
     this.#liveRuns ??= liveRunsAt(this.root);
     return this.#liveRuns;
+  }
+
+  /**
+   * Who runs the run, as its record says: the process (pid and host), and whether it is alive
+   * (`undefined` when it is on another machine); `undefined` when no process runs it.
+   */
+  async runnerOf(
+    runId: string,
+  ): Promise<{ pid: number; host: string; alive: boolean | undefined } | undefined> {
+    const runner = readRunRecord(this.#layout, checkRunId(runId))?.runner;
+    if (!runner) return undefined;
+    return { ...runner, alive: runner.host === hostname() ? isAlive(runner.pid) : undefined };
   }
 
   async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
