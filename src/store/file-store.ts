@@ -21,6 +21,7 @@ import { TeamCache } from './file-team-cache.js';
 import { type LiveRuns, liveRunsAt } from './live-runs.js';
 import { isAlive } from './lock-owner.js';
 import { canResume } from './run-record.js';
+import { checkFileStoreOptions, checkStartOptions } from './store-options.js';
 import { Subscribers } from './subscribers.js';
 import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from './team-info.js';
 import { taskList, teamState, withInfo } from './team-state.js';
@@ -69,6 +70,7 @@ export class FileStore implements TeamStore {
   #liveRuns: LiveRuns | undefined;
 
   constructor(options: FileStoreOptions = {}) {
+    checkFileStoreOptions(options);
     this.#layout = new FileLayout(options.root ?? './.agent-teams');
     this.root = this.#layout.root;
     this.#teams = new TeamCache(this.#layout);
@@ -123,6 +125,7 @@ export class FileStore implements TeamStore {
   }
 
   async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
+    checkStartOptions(options);
     checkName('team', name);
     return this.#locked(name, () => {
       const cached = this.#teams.sync(name);

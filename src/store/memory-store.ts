@@ -3,6 +3,7 @@ import type { TeamEvent } from '../events/team-event-map.js';
 import { checkName } from '../state/names.js';
 import { LiveRuns } from './live-runs.js';
 import { canResume, type RunRecord } from './run-record.js';
+import { checkMemoryStoreOptions, checkStartOptions } from './store-options.js';
 import { Subscribers } from './subscribers.js';
 import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from './team-info.js';
 import { type TeamState, teamState, withInfo } from './team-state.js';
@@ -39,6 +40,7 @@ export class MemoryStore implements TeamStore {
   readonly #now: () => Date;
 
   constructor(options: MemoryStoreOptions = {}) {
+    checkMemoryStoreOptions(options);
     this.#now = options.now ?? (() => new Date());
   }
 
@@ -69,6 +71,7 @@ export class MemoryStore implements TeamStore {
   }
 
   async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
+    checkStartOptions(options);
     const state = this.#team(name);
     this.#live.refuse(name, state.info.runId);
     const info: TeamInfo = {

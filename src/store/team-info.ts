@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MAX_TASKS } from '../board/task-list-state.js';
+import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { checkRoster } from '../state/roster.js';
 import type { TeamInfo, TeamSetup } from './team-store.js';
@@ -84,6 +85,7 @@ export function checkRunId(runId: unknown): string {
 
 /** The `afterSeq` of a read, checked: a whole number, 0 when not given. */
 export function checkAfterSeq(options: { afterSeq?: unknown } | undefined): number {
+  if (options !== undefined) checkKnownKeys('readEvents', options, ['afterSeq']);
   const afterSeq = options?.afterSeq ?? 0;
   if (typeof afterSeq !== 'number' || !Number.isInteger(afterSeq) || afterSeq < 0) {
     throw new TeamError(

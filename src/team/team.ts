@@ -1,6 +1,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Agent } from '../agent/agent.js';
 import { type ModelSpec, resolveModel } from '../agent/resolve-model.js';
+import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { TeamEmitter, type TeamEventHandler } from '../events/team-emitter.js';
 import type { TeamEventType } from '../events/team-event-map.js';
@@ -94,6 +95,13 @@ export class Team {
         'invalid-input',
         'run() needs { input }: the request for the lead, a non-empty string.',
       );
+    }
+    checkKnownKeys('a run', options, ['input', 'fresh', 'signal', 'threadId']);
+    if (options.fresh !== undefined && typeof options.fresh !== 'boolean') {
+      throw new TeamError('invalid-input', 'fresh must be true or false.');
+    }
+    if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+      throw new TeamError('invalid-input', 'signal must be an AbortSignal.');
     }
     if (options.threadId !== undefined) checkName('agent', options.threadId);
     // Every model is resolved before anything runs, so a missing key fails fast and clearly.

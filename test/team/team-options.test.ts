@@ -1,4 +1,4 @@
-import { Agent, Team } from 'agent-teams';
+import { Agent, MemoryStore, Team } from 'agent-teams';
 import { scriptedModel } from 'agent-teams/testing';
 import { expect, test } from 'vitest';
 
@@ -70,4 +70,16 @@ test('a team made with every known option is accepted, and its copies too', () =
     pricing: {},
   });
   expect(team.withModel(model).name).toBe('t');
+});
+
+test('run options are checked: an unknown one is named, and nothing starts', async () => {
+  const store = new MemoryStore();
+  const team = new Team({ name: 't', lead, members, store });
+  await expect(team.run({ input: 'go', treadId: 'x' } as never)).rejects.toThrow(
+    'Unknown option "treadId" for a run; the known ones are input, fresh, signal, threadId.',
+  );
+  await expect(team.run({ input: 'go', fresh: 'no' } as never)).rejects.toThrow(
+    'fresh must be true or false.',
+  );
+  expect(await store.listTeams()).toEqual([]);
 });
