@@ -5,6 +5,7 @@ import { CliError } from './cli-error.js';
 import { DEMO_INPUT, DEMO_INTRO, DEMO_OUTRO, demoTeam } from './demo.js';
 import { openStore, showInbox, showLogs, showTasks, showTeams } from './inspect.js';
 import { loadTeams, pickTeam } from './load-teams.js';
+import { checkRequiredOptions, requiredOption } from './options.js';
 import { runTeam } from './run-team.js';
 
 const version = (
@@ -35,12 +36,13 @@ export function program(setExitCode: (code: number) => void): Command {
     )
     .version(version)
     .showHelpAfterError();
+  checkRequiredOptions(cli);
 
   cli
     .command('run')
     .description('run a team from a team file, with a live view')
     .argument('<file>', 'a TypeScript or JavaScript file that exports `teams`')
-    .requiredOption('--input <text>', 'the request for the lead')
+    .addOption(requiredOption('--input <text>', 'the request for the lead'))
     .option('--team <name>', 'which of the file’s teams (needed when it exports several)')
     .option('--model <provider/model>', 'run every agent on this model instead (e.g. ollama/llama3.2)')
     .addOption(storeOption())
