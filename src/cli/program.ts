@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { FileStore } from '../store/file-store.js';
 import { CliError } from './cli-error.js';
 import { DEMO_INPUT, DEMO_INTRO, DEMO_OUTRO, demoTeam } from './demo.js';
+import { DEFAULT_INIT_DIR, initTeam } from './init.js';
 import { openStore, showInbox, showLogs, showTasks, showTeams } from './inspect.js';
 import { loadTeams, pickTeam } from './load-teams.js';
 import { checkRequiredOptions, requiredOption } from './options.js';
@@ -107,6 +108,15 @@ export function program(setExitCode: (code: number) => void): Command {
       });
       if (!json) process.stdout.write(DEMO_OUTRO);
       setExitCode(code);
+    });
+
+  cli
+    .command('init')
+    .description('write a starter team file (a lead and two members) and a README on how to run it')
+    .argument('[dir]', 'the folder to write into', DEFAULT_INIT_DIR)
+    .addHelpText('after', example('npx agent-teams init', 'npx agent-teams init teams/support'))
+    .action((dir: string) => {
+      process.stdout.write(initTeam(dir));
     });
 
   cli
