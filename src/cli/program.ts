@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { FileStore } from '../store/file-store.js';
 import { CliError } from './cli-error.js';
-import { DEMO_INPUT, DEMO_INTRO, DEMO_OUTRO, demoTeam } from './demo.js';
+import { DEMO_INPUT, DEMO_INTRO, demoOutro, demoTeam } from './demo.js';
 import { DEFAULT_INIT_DIR, initTeam } from './init.js';
 import { openStore, showInbox, showLogs, showTasks, showTeams } from './inspect.js';
 import { loadTeams, pickTeam } from './load-teams.js';
@@ -106,7 +106,7 @@ export function program(setExitCode: (code: number) => void): Command {
         json,
         onAbort: `Start it again with: ${again.map(shellWord).join(' ')}`,
       });
-      if (!json) process.stdout.write(DEMO_OUTRO);
+      if (!json) process.stdout.write(demoOutro(process.cwd(), options.store));
       setExitCode(code);
     });
 
