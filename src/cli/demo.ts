@@ -1,8 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Agent } from '../agent/agent.js';
 import { newsroomLatency, newsroomScript } from '../demo/newsroom-script.js';
 import type { TeamStore } from '../store/team-store.js';
 import { Team } from '../team/team.js';
 import { scriptedModel } from '../testing/scripted-model.js';
+import { DEFAULT_STORE, shellWord } from './resume-hint.js';
 
 export const DEMO_INPUT = 'Write a short article about tides';
 
@@ -53,11 +56,27 @@ It shows the whole mechanism: the editor plans tasks with dependencies, two memb
 once, the writer asks the researcher a question by message, and the editor writes the answer.
 `;
 
-export const DEMO_OUTRO = `
-That was a scripted model. To run the same team on a real one, with the team file
-examples/newsroom.ts of the agent-teams repository (or your own file exporting \`teams\`):
+// The examples ship in the package, so the hint names the copy beside this very command:
+// node_modules/agent-teams/examples/newsroom.ts in a user's project, examples/newsroom.ts
+// in a clone of the repository. (This file is src/cli/demo.ts or dist/cli/demo.js.)
+const newsroomExample = fileURLToPath(new URL('../../examples/newsroom.ts', import.meta.url));
+
+/**
+ * What the demo says at its end: how to run the same team on a real model, from `cwd`, and
+ * how to look at the store it left (`store`, unless it is the default).
+ */
+export function demoOutro(cwd: string, store: string): string {
+  const inStore = store === DEFAULT_STORE ? '' : ` --store ${shellWord(store)}`;
+  const relative = path.relative(cwd, newsroomExample);
+  const example = shellWord(
+    relative.startsWith('..') || path.isAbsolute(relative) ? newsroomExample : relative,
+  );
+  return `
+That was a scripted model. To run the same team on a real one, with its team file (it ships in
+the package; \`npx agent-teams init\` writes a starter of your own):
   export OPENAI_API_KEY=sk-...     (or ANTHROPIC_API_KEY, OLLAMA_BASE_URL, OPENAI_COMPATIBLE_BASE_URL)
-  npx agent-teams run examples/newsroom.ts --input "${DEMO_INPUT}"
-  npx agent-teams run examples/newsroom.ts --model ollama/llama3.2 --input "..."
-See what it left in the store: npx agent-teams teams · tasks newsroom-demo · logs newsroom-demo
+  npx agent-teams run ${example} --input "${DEMO_INPUT}"
+  npx agent-teams run ${example} --model ollama/llama3.2 --input "..."
+See what it left in the store: npx agent-teams teams${inStore} · tasks newsroom-demo · logs newsroom-demo
 `;
+}

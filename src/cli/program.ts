@@ -3,9 +3,12 @@ import { Command, Option } from 'commander';
 import { isTeamError } from '../errors/index.js';
 import { FileStore } from '../store/file-store.js';
 import { CliError } from './cli-error.js';
-import { DEMO_INPUT, DEMO_INTRO, DEMO_OUTRO, demoTeam } from './demo.js';
+import { DEMO_INPUT, DEMO_INTRO, demoOutro, demoTeam } from './demo.js';
+import { DEFAULT_INIT_DIR, initTeam } from './init.js';
 import { openStore, showInbox, showLogs, showTasks, showTeams } from './inspect.js';
 import { loadTeams, pickTeam } from './load-teams.js';
+import { checkRequiredOptions, requiredOption } from './options.js';
+import { DEFAULT_STORE, resumeCommand, shellWord } from './resume-hint.js';
 import { runTeam } from './run-team.js';
 import { sendMessage } from './send.js';
 
@@ -14,20 +17,9 @@ const version = (
 ).version;
 
 const storeOption = () =>
-  new Option('--store <dir>', 'the store folder (a FileStore)').default('./.agent-teams');
+  new Option('--store <dir>', 'the store folder (a FileStore)').default(DEFAULT_STORE);
 const jsonOption = () => new Option('--json', 'one JSON object per line');
 const example = (...lines: string[]) => `\nExample:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
-
-function resumeCommand(file: string, team: string | undefined, store: string): string {
-  return [
-    'npx agent-teams resume',
-    file,
-    team ? `--team ${team}` : '',
-    store !== './.agent-teams' ? `--store ${store}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
 
 /** The `agent-teams` command. Each action answers its exit code. */
 export function program(setExitCode: (code: number) => void): Command {
@@ -37,12 +29,13 @@ export function program(setExitCode: (code: number) => void): Command {
     )
     .version(version)
     .showHelpAfterError();
+  checkRequiredOptions(cli);
 
   cli
     .command('run')
     .description('run a team from a team file, with a live view')
     .argument('<file>', 'a TypeScript or JavaScript file that exports `teams`')
-    .requiredOption('--input <text>', 'the request for the lead')
+    .addOption(requiredOption('--input <text>', 'the request for the lead'))
     .option('--team <name>', 'which of the file’s teams (needed when it exports several)')
     .option('--model <provider/model>', 'run every agent on this model instead (e.g. ollama/llama3.2)')
     .addOption(storeOption())
@@ -60,9 +53,9 @@ export function program(setExitCode: (code: number) => void): Command {
           new FileStore({ root: options.store }),
         );
         if (options.model) team = team.withModel(options.model);
-        const resume = resumeCommand(file, options.team, options.store);
+        const onAbort = `Continue it with: ${resumeCommand(file, options)}`;
         setExitCode(
-          await runTeam(team, { input: options.input, fresh: true, json: options.json === true, resume }),
+          await runTeam(team, { input: options.input, fresh: true, json: options.json === true, onAbort }),
         );
       },
     );
@@ -93,9 +86,9 @@ export function program(setExitCode: (code: number) => void): Command {
             `nothing to resume: the last run of ${team.name} finished (start a new one with agent-teams run)`,
           );
         }
-        const resume = resumeCommand(file, options.team, options.store);
+        const onAbort = `Continue it with: ${resumeCommand(file, options)}`;
         setExitCode(
-          await runTeam(team, { input: input.input, fresh: false, json: options.json === true, resume }),
+          await runTeam(team, { input: input.input, fresh: false, json: options.json === true, onAbort }),
         );
       },
     );
@@ -111,14 +104,26 @@ export function program(setExitCode: (code: number) => void): Command {
       const json = options.json === true;
       if (!json) process.stdout.write(DEMO_INTRO);
       const team = demoTeam(new FileStore({ root: options.store }), options.fast === true);
+      // The demo always starts afresh, so the way on after Ctrl-C is to start it again.
+      const again = ['npx', 'agent-teams', 'demo', ...(options.fast ? ['--fast'] : [])];
+      if (options.store !== DEFAULT_STORE) again.push('--store', options.store);
       const code = await runTeam(team, {
         input: DEMO_INPUT,
         fresh: true,
         json,
-        resume: 'npx agent-teams demo',
+        onAbort: `Start it again with: ${again.map(shellWord).join(' ')}`,
       });
-      if (!json) process.stdout.write(DEMO_OUTRO);
+      if (!json) process.stdout.write(demoOutro(process.cwd(), options.store));
       setExitCode(code);
+    });
+
+  cli
+    .command('init')
+    .description('write a starter team file (a lead and two members) and a README on how to run it')
+    .argument('[dir]', 'the folder to write into', DEFAULT_INIT_DIR)
+    .addHelpText('after', example('npx agent-teams init', 'npx agent-teams init teams/support'))
+    .action((dir: string) => {
+      process.stdout.write(initTeam(dir));
     });
 
   cli

@@ -10,8 +10,8 @@ export interface RunRequest {
   readonly input: string;
   readonly fresh: boolean;
   readonly json: boolean;
-  /** The command that continues this run, shown when it is stopped with Ctrl-C. */
-  readonly resume: string;
+  /** The line shown when the run is stopped with Ctrl-C: how to go on from there. */
+  readonly onAbort: string;
 }
 
 /** Exit codes: the work is done (0), left undone (3), stopped by Ctrl-C (130); errors are 1. */
@@ -101,7 +101,7 @@ export async function runTeam(team: Team, request: RunRequest): Promise<number> 
         `\n${stopReason} · ${done}/${tasks.length} tasks · ${usageLine(result.usage.total.totalTokens, result.usage.total.cost)}` +
           ` · ${seconds(Date.now() - started)} · run ${result.runId}\n`,
       );
-      if (stopReason === 'aborted') process.stdout.write(`Continue it with: ${request.resume}\n`);
+      if (stopReason === 'aborted') process.stdout.write(`${request.onAbort}\n`);
     }
     return EXIT[stopReason];
   } catch (error) {

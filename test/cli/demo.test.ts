@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FileStore, type TeamEvent } from 'agent-teams';
 import { beforeAll, expect, test } from 'vitest';
 import { type CliRun, cli, startCli } from '../helpers/cli.js';
@@ -21,7 +24,18 @@ test('the demo runs the newsroom with no key, says it is scripted, and how to ru
   expect(demo.stdout).toContain('Why the sea breathes.');
   expect(demo.stdout).toMatch(/completed · 4\/4 tasks · [\d,]+ tokens, unpriced/);
   expect(demo.stdout).toContain('export OPENAI_API_KEY=');
-  expect(demo.stdout).toContain('npx agent-teams run examples/newsroom.ts --input');
+  // The hint names the example beside the command, so it exists wherever the package is.
+  const example = /npx agent-teams run (\S+) --input/.exec(demo.stdout)?.[1] as string;
+  expect(example).toBe(fileURLToPath(new URL('../../examples/newsroom.ts', import.meta.url)));
+  expect(existsSync(path.resolve(cwd, example))).toBe(true);
+});
+
+test('from the repository, the hint is the example’s path from there', async () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const here = await cli(['demo', '--fast', '--store', path.join(tempFolder(), 'store')], { cwd: root });
+  expect(here.code).toBe(0);
+  expect(here.stdout).toContain('npx agent-teams run examples/newsroom.ts --input');
+  expect(here.stdout).toMatch(/npx agent-teams teams --store \S+store · /);
 });
 
 test('the demo leaves a store the inspection commands read', async () => {
