@@ -57,7 +57,9 @@ export function pickTeam(teams: Record<string, Team>, file: string, name: string
     if (names.length === 1) return teams[names[0] as string] as Team;
     throw new CliError(`${file} exports several teams (${names.join(', ')}): choose one with --team`);
   }
-  const team = teams[name];
-  if (!team) throw new CliError(`no team "${name}" in ${file}; its teams: ${names.join(', ')}`);
+  // Own keys only: `--team __proto__` or `--team toString` names no team.
+  const team = Object.hasOwn(teams, name) ? teams[name] : undefined;
+  if (!team || !isTeam(team))
+    throw new CliError(`no team "${name}" in ${file}; its teams: ${names.join(', ')}`);
   return team;
 }

@@ -83,6 +83,12 @@ test.each([
   ],
   ['an unknown team', [fixture('two-teams.ts'), '--team', 'gamma'], {}, 'no team "gamma" in'],
   [
+    'a team named like an object property',
+    [fixture('two-teams.ts'), '--team', '__proto__'],
+    {},
+    'no team "__proto__" in',
+  ],
+  [
     'several teams and no --team',
     [fixture('two-teams.ts')],
     {},
