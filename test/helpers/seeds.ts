@@ -9,7 +9,8 @@
  *   });
  *
  * Environment (an empty value counts as unset):
- * - `CHAOS_SEEDS=1000` runs on seeds 1..1000 instead of `count` (to hunt for rare orders).
+ * - `CHAOS_SEEDS=1000` runs on seeds 1..1000 instead of `count` (to hunt for rare orders);
+ *   suites of slow trials (the seeded kills) read their own variable, `KILL_SEEDS`.
  * - `CHAOS_SEED=37` runs on seed 37 alone. To replay a failure, take the seed from the
  *   failing test's name and run, e.g.
  *     CHAOS_SEED=37 npx vitest run test/run/scenarios.test.ts
@@ -17,15 +18,18 @@
  *   real, so a replay is very likely, not certain, to take the same path.
  *   `CHAOS_SEED` wins over `CHAOS_SEEDS`.
  */
-export function seeds(count: number): number[] {
+export function seeds(count: number, countVariable: 'CHAOS_SEEDS' | 'KILL_SEEDS' = 'CHAOS_SEEDS'): number[] {
   const one = parsed('CHAOS_SEED', (value) => Number.isSafeInteger(value));
   if (one !== undefined) return [one];
-  const many = parsed('CHAOS_SEEDS', (value) => Number.isSafeInteger(value) && value > 0) ?? count;
+  const many = parsed(countVariable, (value) => Number.isSafeInteger(value) && value > 0) ?? count;
   return Array.from({ length: many }, (_, index) => index + 1);
 }
 
 /** An environment variable as a number, or `undefined` when unset; a bad value is an error, not ignored. */
-function parsed(name: 'CHAOS_SEED' | 'CHAOS_SEEDS', valid: (value: number) => boolean): number | undefined {
+function parsed(
+  name: 'CHAOS_SEED' | 'CHAOS_SEEDS' | 'KILL_SEEDS',
+  valid: (value: number) => boolean,
+): number | undefined {
   const text = process.env[name]?.trim();
   if (!text) return undefined;
   const value = Number(text);

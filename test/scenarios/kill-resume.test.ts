@@ -41,7 +41,7 @@ async function killAt(root: string, events: number): Promise<void> {
  */
 const killPoint = (seed: number) => (seed <= 10 ? 3 + (seed % 4) : 7 + ((seed * 13) % 40));
 
-test.concurrent.each(seeds(20))(
+test.concurrent.each(seeds(20, 'KILL_SEEDS'))(
   'a run killed at a seeded point (seed %i) resumes with no task doubled or done twice and no message lost',
   async (seed) => {
     const root = tempFolder();
