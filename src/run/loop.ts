@@ -135,7 +135,12 @@ export class RunLoop {
         this.#launch(step.turn);
         continue;
       }
-      if (step.decision.kind === 'wait') return undefined;
+      if (step.decision.kind === 'wait') {
+        // Waiting with no turn of ours running would wait for ever: a broken log, not a state to wait in.
+        if (this.#running.size === 0)
+          throw new Error(`The run ${this.#runId} waits for a turn that no process runs`);
+        return undefined;
+      }
       const { stopReason } = step.decision as { stopReason: StopReason };
       if (!settings.synthesize || stopReason === 'no-tasks') return stopReason;
       this.#ending = stopReason;
