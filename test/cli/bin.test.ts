@@ -13,4 +13,4 @@ test('the build leaves the command executable, and npx runs it from the project'
   expect(execFileSync('npx', ['agent-teams', '--version'], { cwd: root }).toString().trim()).toMatch(
     /^\d+\.\d+\.\d+$/,
   );
-});
+}, 120_000); // npx resolves the command through npm: seconds on a quiet machine, more under load
