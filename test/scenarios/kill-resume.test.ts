@@ -36,16 +36,19 @@ async function killAt(root: string, events: number): Promise<void> {
 }
 
 /**
- * The kill point of a seed: the first half of the seeds kill while the lead plans (its log
- * has 3 to 6 events: the start, the lead's turn, some tasks), the others anywhere in the work.
+ * Kill points by seed: while the lead plans (the log has 3 to 6 events: the start, the lead's
+ * turn, some of its tasks), or anywhere in the work after it.
  */
-const killPoint = (seed: number) => (seed <= 10 ? 3 + (seed % 4) : 7 + ((seed * 13) % 40));
+const kills = [
+  ...seeds(20, 'KILL_SEEDS').map((seed) => ['while the lead plans', seed, 3 + (seed % 4)] as const),
+  ...seeds(20, 'KILL_SEEDS').map((seed) => ['during the work', seed, 7 + ((seed * 13) % 40)] as const),
+];
 
-test.concurrent.each(seeds(20, 'KILL_SEEDS'))(
-  'a run killed at a seeded point (seed %i) resumes with no task doubled or done twice and no message lost',
-  async (seed) => {
+test.concurrent.each(kills)(
+  'a run killed %s (seed %i) resumes with no task doubled or done twice and no message lost',
+  async (_when, _seed, killPoint) => {
     const root = tempFolder();
-    await killAt(root, killPoint(seed));
+    await killAt(root, killPoint);
     const output = await runScript(fixture, [root, 'resume']);
     const result = JSON.parse(output.trim().split('\n').at(-1) as string) as TeamRunResult;
     expect(result.teamResult.stopReason).toBe('completed');
@@ -87,4 +90,5 @@ test.concurrent.each(seeds(20, 'KILL_SEEDS'))(
     );
     expect(unread).toEqual([]);
   },
+  120_000, // two child processes a trial, five trials at once on two cores
 );
