@@ -83,6 +83,12 @@ test.each([
   ],
   ['an unknown team', [fixture('two-teams.ts'), '--team', 'gamma'], {}, 'no team "gamma" in'],
   [
+    'an empty --store',
+    [fixture('http-team.ts'), '--store', ''],
+    {},
+    'root, the folder of a FileStore, must be a non-empty path',
+  ],
+  [
     'a team named like an object property',
     [fixture('two-teams.ts'), '--team', '__proto__'],
     {},
