@@ -2,6 +2,7 @@ import type { ToolSet } from 'ai';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { checkName } from '../state/names.js';
+import { AGENT_BUDGET_BOUNDS, type AgentBudget, checkBudget } from './budget.js';
 import type { ModelSpec } from './resolve-model.js';
 
 export interface AgentMetadata {
@@ -26,6 +27,8 @@ export interface AgentConfig {
   turnTimeoutMs?: number;
   /** Retries of a failed model call (the AI SDK's `maxRetries`, with its backoff). Default 2. */
   maxRetries?: number;
+  /** What this agent may spend in a run; reaching it stops the agent (its tasks go back). */
+  budget?: AgentBudget;
 }
 
 const DEFAULT_MAX_ITERATIONS = 10;
@@ -41,6 +44,7 @@ const AGENT_OPTIONS = Object.keys({
   metadata: true,
   turnTimeoutMs: true,
   maxRetries: true,
+  budget: true,
 } satisfies Record<keyof AgentConfig, true>);
 
 function positive(agent: string, option: string, value: unknown, least: number): number {
@@ -71,6 +75,7 @@ export class Agent {
   readonly metadata: AgentMetadata;
   readonly turnTimeoutMs: number | undefined;
   readonly maxRetries: number;
+  readonly budget: AgentBudget | undefined;
   readonly #config: AgentConfig;
 
   constructor(config: AgentConfig) {
@@ -106,6 +111,7 @@ export class Agent {
         ? undefined
         : positive(this.name, 'turnTimeoutMs', config.turnTimeoutMs, 1);
     this.maxRetries = positive(this.name, 'maxRetries', config.maxRetries ?? 2, 0);
+    this.budget = checkBudget(`the agent ${this.name}`, config.budget, AGENT_BUDGET_BOUNDS);
     this.#config = config;
     this.model = config.model;
     this.instructions = config.instructions;

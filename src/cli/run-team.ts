@@ -20,6 +20,7 @@ const EXIT: Record<StopReason, number> = {
   'no-tasks': 0,
   stalled: 3,
   'turn-limit': 3,
+  budget: 3,
   aborted: 130,
   failed: 1,
 };

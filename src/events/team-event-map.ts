@@ -6,7 +6,14 @@ export type TurnReason = 'start' | 'task' | 'message' | 'stalled' | 'synthesis';
 export type AgentRole = 'lead' | 'member';
 export type MemberStatus = 'idle' | 'working' | 'stopped' | 'failed';
 /** Why a run ended: the seed's four, `aborted` (by its signal) and `failed` (an agent's turn threw). */
-export type StopReason = 'completed' | 'no-tasks' | 'stalled' | 'turn-limit' | 'aborted' | 'failed';
+export type StopReason =
+  | 'completed'
+  | 'no-tasks'
+  | 'stalled'
+  | 'turn-limit'
+  | 'budget'
+  | 'aborted'
+  | 'failed';
 
 /** How many tasks are in each state; `closed` are also counted in `completed`. */
 export interface TaskCounts {
@@ -87,6 +94,16 @@ export interface TeamEventMap {
     readonly content: string;
     /** A reply the harness sent for an agent (see `TeamMessage.automatic`). */
     readonly automatic: boolean;
+  };
+  /**
+   * A budget was reached: the run's (no new turn starts; the run ends with `budget` after its
+   * synthesis), or one agent's (`agent`: it stops, its tasks go back to the list).
+   */
+  'team:budget-reached': {
+    readonly agent: string | null;
+    readonly bound: 'maxTokens' | 'maxCostUsd' | 'maxDurationMs';
+    readonly limit: number;
+    readonly used: number;
   };
   /** The run ended; after everything else of the run. */
   'team:complete': {

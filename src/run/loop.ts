@@ -1,3 +1,4 @@
+import { type Budget, type BudgetReached, budgetReached } from '../agent/budget.js';
 import { TeamError } from '../errors/index.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
 import type { StopReason } from '../events/team-event-map.js';
@@ -15,6 +16,7 @@ import { RunEvents } from './run-events.js';
 import { runResultOf, turnCounts } from './run-result-of.js';
 import { applyEvent, emptyRunState, type RunState } from './run-state.js';
 import { decide, takeSnapshot } from './schedule.js';
+import { statusAfter } from './turn-status.js';
 
 export interface LoopConfig {
   readonly settings: TeamSettings;
@@ -23,8 +25,13 @@ export interface LoopConfig {
   readonly input: string;
   readonly fresh: boolean;
   readonly threadId: string | null;
-  /** The executor of the run's turns, given the run's state to read from. */
-  readonly executor: (run: () => RunState) => TurnExecutor;
+  /** What the run may spend (the run's own budget, or the team's). */
+  readonly budget: Budget | undefined;
+  /**
+   * The executor of the run's turns, given the run's state to read from and whether running
+   * turns should stop after their current step (a budget was reached).
+   */
+  readonly executor: (run: () => RunState, halt: () => boolean) => TurnExecutor;
 }
 
 /** What the loop reacts to, one at a time. */
@@ -32,7 +39,9 @@ type LoopInput =
   /** Something was committed: catch up from the log. */
   | { readonly kind: 'commits' }
   | { readonly kind: 'turn-ended'; readonly turn: TurnDescriptor; readonly outcome: TurnOutcome }
-  | { readonly kind: 'abort'; readonly reason: unknown };
+  | { readonly kind: 'abort'; readonly reason: unknown }
+  /** The run's time budget ran out. */
+  | { readonly kind: 'deadline' };
 
 /**
  * One run's loop: the only code that changes the run's state. It folds the run's committed
@@ -56,10 +65,17 @@ export class RunLoop {
   #stopping: { readonly reason: 'aborted' | 'failed'; readonly error?: unknown } | null = null;
   /** The run's end, decided before its synthesis turn ran. */
   #ending: StopReason | null = null;
+  /** The budget bound the run reached: no turn starts but its synthesis. */
+  #overBudget: BudgetReached | null = null;
+  #openedAt = 0;
+  #deadline: NodeJS.Timeout | undefined;
 
   constructor(config: LoopConfig) {
     this.#config = config;
-    this.#executor = config.executor(() => this.#state);
+    this.#executor = config.executor(
+      () => this.#state,
+      () => this.#overBudget !== null,
+    );
   }
 
   get runId(): string {
@@ -71,6 +87,7 @@ export class RunLoop {
     const { store, settings, input, fresh } = this.#config;
     const opened = await openRun(store, settings, input, fresh);
     this.#runId = opened.runId;
+    this.#openedAt = Date.now();
     const events = await store.readEvents(this.#runId);
     const first = events.findLast((event) => event.type === 'team:start' || event.type === 'team:resumed');
     for (const event of events) {
@@ -88,10 +105,13 @@ export class RunLoop {
   async drive(): Promise<TeamRunResult> {
     const { store, settings } = this.#config;
     const unsubscribe = store.subscribe(settings.name, () => this.post({ kind: 'commits' }));
+    const duration = this.#config.budget?.maxDurationMs;
+    if (duration !== undefined) this.#deadline = setTimeout(() => this.post({ kind: 'deadline' }), duration);
     try {
       const reason = await this.#loop();
       return await this.#finish(reason);
     } finally {
+      clearTimeout(this.#deadline);
       unsubscribe();
       this.events.close();
       // After its end, or a failure that left it unfinished: another start or resume may take it.
@@ -125,6 +145,14 @@ export class RunLoop {
         continue;
       }
       if (this.#ending) return this.#running.size === 0 ? this.#ending : undefined;
+      await this.#checkBudget();
+      if (this.#overBudget) {
+        // Running turns stop after their current step; then the synthesis of what is done.
+        if (this.#running.size > 0) return undefined;
+        if (!settings.synthesize) return 'budget';
+        await this.#synthesize('budget');
+        continue;
+      }
       const step = await this.#transact((rules) => {
         const decision = decide(this.#state, takeSnapshot(rules, this.#state, settings), settings);
         return decision.kind === 'turn'
@@ -143,18 +171,34 @@ export class RunLoop {
       }
       const { stopReason } = step.decision as { stopReason: StopReason };
       if (!settings.synthesize || stopReason === 'no-tasks') return stopReason;
-      this.#ending = stopReason;
-      const synthesis = { kind: 'turn', agent: settings.lead.name, reason: 'synthesis' } as const;
-      this.#launch(
-        await this.#transact((rules) =>
-          startTurn(rules, this.#state, { ...synthesis, taskId: null, messageIds: [] }, threadId),
-        ),
-      );
+      await this.#synthesize(stopReason);
     }
+  }
+
+  /** The lead's final turn; the run ends with `reason` once it is over. */
+  async #synthesize(reason: StopReason): Promise<void> {
+    this.#ending = reason;
+    const synthesis = { kind: 'turn', agent: this.#config.settings.lead.name, reason: 'synthesis' } as const;
+    const decision = { ...synthesis, taskId: null, messageIds: [] };
+    this.#launch(
+      await this.#transact((rules) => startTurn(rules, this.#state, decision, this.#config.threadId)),
+    );
+  }
+
+  /** Commits the run's reaching its budget, once, when its usage or time says so. */
+  async #checkBudget(): Promise<void> {
+    if (this.#overBudget) return;
+    const reached = budgetReached(this.#config.budget, this.#state.usage, Date.now() - this.#openedAt);
+    if (!reached) return;
+    this.#overBudget = reached;
+    await this.#transact(({ emit }) =>
+      emit({ type: 'team:budget-reached', data: { agent: null, ...reached } }),
+    );
   }
 
   async #handle(input: LoopInput): Promise<void> {
     if (input.kind === 'abort') this.#stop('aborted', input.reason);
+    // A deadline needs no handling of its own: the next look at the budget sees the time.
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
     await this.#catchUp();
   }
@@ -175,12 +219,13 @@ export class RunLoop {
     await this.#catchUp(); // whom it messaged in the turn is in the log by now
     const agent = this.#state.agents.get(turn.agent);
     if (!agent) return;
-    const outOfTurns =
-      turn.role === 'member' && agent.countedTurns >= this.#config.settings.maxTurnsPerMember;
-    const status = outcome.kind === 'failed' ? 'failed' : outOfTurns ? 'stopped' : 'idle';
+    const { status, overBudget } = statusAfter(agent, turn, outcome, this.#config.settings);
     if (outcome.kind === 'failed') this.#causes.set(turn.agent, outcome.cause);
     const answered = new Set(agent.answered);
-    await this.#transact((rules) => endTurn(rules, { turn, outcome, status, answered }));
+    await this.#transact((rules) => {
+      endTurn(rules, { turn, outcome, status, answered });
+      if (overBudget) rules.emit({ type: 'team:budget-reached', data: { agent: turn.agent, ...overBudget } });
+    });
   }
 
   #stop(reason: 'aborted' | 'failed', error: unknown): void {

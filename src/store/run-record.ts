@@ -12,7 +12,13 @@ export interface RunRecord {
 }
 
 /** Stop reasons after which a run is over; after the others (aborted, failed) it can go on. */
-const FINISHED: ReadonlySet<StopReason> = new Set(['completed', 'no-tasks', 'stalled', 'turn-limit']);
+const FINISHED: ReadonlySet<StopReason> = new Set([
+  'completed',
+  'no-tasks',
+  'stalled',
+  'turn-limit',
+  'budget',
+]);
 
 /** How a run stands from its log: going (or cut off by a crash), or ended with a stop reason. */
 export function runStatus(events: readonly TeamEvent[]): StopReason | 'running' {

@@ -1,4 +1,5 @@
 import { Agent } from '../agent/agent.js';
+import { BUDGET_BOUNDS, type Budget, checkBudget } from '../agent/budget.js';
 import { DEFAULT_PRICES, type ModelPrice } from '../agent/usage.js';
 import type { NewTask } from '../board/task.js';
 import { checkNewTask } from '../board/task-input.js';
@@ -36,6 +37,8 @@ export interface TeamConfig {
   pricing?: Readonly<Record<string, ModelPrice>>;
   /** Bound on one turn, in ms (an agent may set its own); past it the turn is stopped and fails. Default 600,000. */
   turnTimeoutMs?: number;
+  /** What a run may spend (a run's own `budget` replaces it); reaching it ends the run with `budget`. */
+  budget?: Budget;
 }
 
 // Every key of TeamConfig, so an unknown one is refused (`satisfies` keeps the list whole).
@@ -55,6 +58,7 @@ const TEAM_OPTIONS = Object.keys({
   partialResults: true,
   pricing: true,
   turnTimeoutMs: true,
+  budget: true,
 } satisfies Record<keyof TeamConfig, true>);
 const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
 const PRICE_OPTIONS = ['input', 'output'] as const;
@@ -75,6 +79,7 @@ export interface TeamSettings {
   readonly skipFailedMembers: boolean;
   readonly pricing: Readonly<Record<string, ModelPrice>>;
   readonly turnTimeoutMs: number;
+  readonly budget: Budget | undefined;
 }
 
 function count(name: string, value: unknown, fallback: number): number {
@@ -161,5 +166,6 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     skipFailedMembers: onAgentFailure === 'skip' || flag('partialResults', config.partialResults, false),
     pricing: prices(config.pricing),
     turnTimeoutMs: count('turnTimeoutMs', config.turnTimeoutMs, 600_000),
+    budget: checkBudget(`the team ${name}`, config.budget, BUDGET_BOUNDS),
   };
 }

@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Agent } from '../agent/agent.js';
+import { BUDGET_BOUNDS, type Budget, checkBudget } from '../agent/budget.js';
 import { type ModelSpec, resolveModel } from '../agent/resolve-model.js';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
@@ -14,6 +15,7 @@ import type { TeamStore } from '../store/team-store.js';
 import type { TurnDescriptor } from '../turn/descriptor.js';
 import { InProcessExecutor } from '../turn/executor.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
+import { checkPricedForBudgets } from './priced-budgets.js';
 import type { TeamRunResult } from './run-result.js';
 import { type TeamConfig, type TeamSettings, teamSettings } from './team-options.js';
 import { ThreadMemory } from './threads.js';
@@ -27,6 +29,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Keeps each agent's history across its turns (and runs) in this thread; without it a turn starts fresh. */
   threadId?: string;
+  /** What this run may spend, instead of the team's `budget`. */
+  budget?: Budget;
 }
 
 /**
@@ -96,7 +100,7 @@ export class Team {
         'run() needs { input }: the request for the lead, a non-empty string.',
       );
     }
-    checkKnownKeys('a run', options, ['input', 'fresh', 'signal', 'threadId']);
+    checkKnownKeys('a run', options, ['input', 'fresh', 'signal', 'threadId', 'budget']);
     if (options.fresh !== undefined && typeof options.fresh !== 'boolean') {
       throw new TeamError('invalid-input', 'fresh must be true or false.');
     }
@@ -106,6 +110,8 @@ export class Team {
     if (options.threadId !== undefined) checkName('agent', options.threadId);
     // Every model is resolved before anything runs, so a missing key fails fast and clearly.
     const models = this.#models();
+    const budget = checkBudget<Budget>('the run', options.budget, BUDGET_BOUNDS) ?? this.#settings.budget;
+    checkPricedForBudgets(this.#settings, models, budget);
     const loop = new RunLoop({
       settings: this.#settings,
       store: this.store,
@@ -113,7 +119,8 @@ export class Team {
       input: options.input,
       fresh: options.fresh ?? true,
       threadId: options.threadId ?? null,
-      executor: (run) => this.#executor(models, run),
+      budget,
+      executor: (run, halt) => this.#executor(models, run, halt),
     });
     await loop.open();
     const { signal } = options;
@@ -133,10 +140,11 @@ export class Team {
    */
   async executeTurn(turn: TurnDescriptor, options: { signal?: AbortSignal } = {}): Promise<TurnOutcome> {
     const run = foldEvents(await this.store.readEvents(turn.runId));
-    return this.#executor(this.#models(), () => run).execute(
-      turn,
-      options.signal ?? new AbortController().signal,
-    );
+    return this.#executor(
+      this.#models(),
+      () => run,
+      () => false,
+    ).execute(turn, options.signal ?? new AbortController().signal);
   }
 
   #models(): Map<string, LanguageModelV3> {
@@ -145,8 +153,13 @@ export class Team {
     return models;
   }
 
-  #executor(models: ReadonlyMap<string, LanguageModelV3>, run: () => RunState): InProcessExecutor {
+  #executor(
+    models: ReadonlyMap<string, LanguageModelV3>,
+    run: () => RunState,
+    halt: () => boolean,
+  ): InProcessExecutor {
     return new InProcessExecutor({
+      halt,
       team: { ...this.#settings, models },
       store: this.store,
       threads: this.#threads,

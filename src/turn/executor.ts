@@ -39,6 +39,8 @@ export interface InProcessExecutorOptions {
   readonly threads: ThreadMemory;
   /** The run as its events tell it so far (the stalled and synthesis briefings read it). */
   readonly run: () => RunState;
+  /** True once running turns should end after their current step (the run reached its budget). */
+  readonly halt: () => boolean;
 }
 
 interface Equipment {
@@ -85,6 +87,7 @@ export class InProcessExecutor implements TurnExecutor {
         maxSteps: synthesis ? 1 : agent.maxIterations,
         signal: AbortSignal.any([signal, timedOut.signal]),
         maxRetries: agent.maxRetries,
+        halt: this.#options.halt,
         headers: turnHeaders({ ...turn }),
       });
       threads.remember(turn.threadId ?? undefined, agent.name, outcome.messages);

@@ -13,6 +13,8 @@ export interface ModelTurn {
   readonly signal: AbortSignal;
   /** Retries of a failed model call, with the AI SDK's backoff. */
   readonly maxRetries: number;
+  /** Checked after each step: true ends the turn there. */
+  readonly halt: () => boolean;
   /** Who asks and why, sent with every model call (see turn-headers.ts). */
   readonly headers: Record<string, string>;
 }
@@ -33,7 +35,7 @@ export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
     system: turn.system,
     messages: [...turn.history, briefing],
     tools: turn.tools,
-    stopWhen: stepCountIs(turn.maxSteps),
+    stopWhen: [stepCountIs(turn.maxSteps), () => turn.halt()],
     abortSignal: turn.signal,
     maxRetries: turn.maxRetries,
     headers: turn.headers,

@@ -7,7 +7,7 @@ const lead = new Agent({ name: 'lead', model, instructions: 'Plan.' });
 const members = [new Agent({ name: 'a', model, instructions: 'Work.' })];
 const TEAM_OPTIONS =
   'name, lead, members, store, tasks, selfClaim, maxConcurrentMembers, maxLeadTurns, maxTurnsPerMember, ' +
-  'maxTasks, synthesize, errorHandling, partialResults, pricing, turnTimeoutMs';
+  'maxTasks, synthesize, errorHandling, partialResults, pricing, turnTimeoutMs, budget';
 
 test.each(['resources', 'agentTools', 'distributed', 'maxTask'])(
   'an unknown team option (%s) is an error naming it and listing the known ones',
@@ -76,7 +76,7 @@ test('run options are checked: an unknown one is named, and nothing starts', asy
   const store = new MemoryStore();
   const team = new Team({ name: 't', lead, members, store });
   await expect(team.run({ input: 'go', treadId: 'x' } as never)).rejects.toThrow(
-    'Unknown option "treadId" for a run; the known ones are input, fresh, signal, threadId.',
+    'Unknown option "treadId" for a run; the known ones are input, fresh, signal, threadId, budget.',
   );
   await expect(team.run({ input: 'go', fresh: 'no' } as never)).rejects.toThrow(
     'fresh must be true or false.',

@@ -37,6 +37,12 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
       return say(`${event.data.from} → ${event.data.to.join(', ')}: ${event.data.content}`);
     case 'team:turn-usage':
       return undefined;
+    case 'team:budget-reached': {
+      const { agent, bound, limit, used } = event.data;
+      return say(
+        `${agent ?? 'the run'} reached its budget: ${bound} ${limit} (used ${Math.round(used * 1e4) / 1e4})`,
+      );
+    }
     case 'team:complete': {
       const { stopReason, tasks, leadTurns, memberTurns } = event.data;
       return say(

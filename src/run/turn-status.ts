@@ -1,0 +1,26 @@
+import { type BudgetReached, budgetReached } from '../agent/budget.js';
+import { addUsage } from '../agent/usage.js';
+import type { MemberStatus } from '../events/team-event-map.js';
+import type { TeamSettings } from '../team/team-options.js';
+import type { TurnDescriptor } from '../turn/descriptor.js';
+import type { TurnOutcome } from '../turn/turn-outcome.js';
+import type { AgentRunState } from './run-state.js';
+
+/**
+ * An agent's status once its turn ends: `failed` when the turn threw; `stopped` when a member
+ * is out of turns or reached its own budget (its tasks then go back to the list); else `idle`.
+ */
+export function statusAfter(
+  agent: AgentRunState,
+  turn: TurnDescriptor,
+  outcome: TurnOutcome,
+  settings: TeamSettings,
+): { status: MemberStatus; overBudget: BudgetReached | undefined } {
+  if (outcome.kind === 'failed') return { status: 'failed', overBudget: undefined };
+  if (turn.role !== 'member') return { status: 'idle', overBudget: undefined };
+  const spent = outcome.kind === 'done' ? addUsage(agent.usage, outcome.usage) : agent.usage;
+  const budget = settings.members.find((member) => member.name === turn.agent)?.budget;
+  const overBudget = budgetReached(budget, spent);
+  const outOfTurns = agent.countedTurns >= settings.maxTurnsPerMember;
+  return { status: outOfTurns || overBudget ? 'stopped' : 'idle', overBudget };
+}

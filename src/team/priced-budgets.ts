@@ -1,0 +1,26 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { Budget } from '../agent/budget.js';
+import { priceOf } from '../agent/usage.js';
+import { TeamError } from '../errors/index.js';
+import type { TeamSettings } from './team-options.js';
+
+/**
+ * A cost budget is refused at start when a model it would count has no price: the run could
+ * never tell it was reached. (The `pricing` option gives a model its price.)
+ */
+export function checkPricedForBudgets(
+  settings: TeamSettings,
+  models: ReadonlyMap<string, LanguageModelV3>,
+  budget: Budget | undefined,
+): void {
+  for (const agent of [settings.lead, ...settings.members]) {
+    const counted = budget?.maxCostUsd !== undefined || agent.budget?.maxCostUsd !== undefined;
+    const model = models.get(agent.name);
+    if (!counted || !model || priceOf(model.modelId, settings.pricing)) continue;
+    throw new TeamError(
+      'invalid-input',
+      `A budget in USD needs every model it counts priced: ${agent.name}'s model ${model.modelId} has none; give it one with the pricing option.`,
+      { details: { agent: agent.name, model: model.modelId } },
+    );
+  }
+}
