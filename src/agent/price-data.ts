@@ -2,11 +2,16 @@ import { createRequire } from 'node:module';
 
 type GenaiPrices = typeof import('@pydantic/genai-prices');
 
-/** Rates of one model, USD per million tokens, as the maintained price data gives them. */
+/**
+ * Rates of one model, USD per million tokens: a `pricing` entry (input and output), or the
+ * maintained data's, with the cache rates where it has them (else input tokens cost `input`).
+ */
 export interface KnownPrice {
   readonly input: number;
   readonly output: number;
+  /** Input tokens read from the prompt cache. */
   readonly cachedInput?: number;
+  /** Input tokens written to the prompt cache (Anthropic). */
   readonly cacheWrite?: number;
 }
 

@@ -1,5 +1,5 @@
 import type { LanguageModelUsage } from 'ai';
-import { knownPrice, providerId } from './price-data.js';
+import { type KnownPrice, knownPrice, providerId } from './price-data.js';
 
 /** Tokens of one turn, an agent or a run; `cost` in USD where the model is priced. */
 export interface TokenUsage {
@@ -18,14 +18,10 @@ export interface TokenUsage {
   readonly unpriced?: readonly string[];
 }
 
-/** USD per million tokens. Cached input tokens cost `cachedInput` (else `input`). */
+/** USD per million tokens, as the team's `pricing` option takes it. */
 export interface ModelPrice {
   readonly input: number;
   readonly output: number;
-  /** Input tokens read from the prompt cache. */
-  readonly cachedInput?: number;
-  /** Input tokens written to the prompt cache (Anthropic). */
-  readonly cacheWrite?: number;
 }
 
 /** A model without a price, and why. */
@@ -52,7 +48,7 @@ export function priceOf(
   modelId: string,
   prices: Readonly<Record<string, ModelPrice>>,
   provider?: string,
-): ModelPrice | NoPrice {
+): KnownPrice | NoPrice {
   if (Object.hasOwn(prices, modelId)) return prices[modelId] as ModelPrice;
   let best: string | undefined;
   for (const key of Object.keys(prices)) {
@@ -68,7 +64,7 @@ export function priceOf(
 }
 
 /** One turn's usage from the AI SDK's, priced if the model has a price. */
-export function turnUsage(usage: LanguageModelUsage, price: ModelPrice | NoPrice | undefined): TokenUsage {
+export function turnUsage(usage: LanguageModelUsage, price: KnownPrice | NoPrice | undefined): TokenUsage {
   const inputTokens = usage.inputTokens ?? 0;
   const outputTokens = usage.outputTokens ?? 0;
   // The deprecated flat fields are what providers written before AI SDK 6 fill in.

@@ -2,7 +2,8 @@ import { Agent, DEFAULT_PRICES, Team } from 'agent-teams';
 import { scriptedModel } from 'agent-teams/testing';
 import type { LanguageModelUsage } from 'ai';
 import { expect, test } from 'vitest';
-import { addUsage, type ModelPrice, NO_USAGE, priceOf, turnUsage } from '../../src/agent/usage.js';
+import type { KnownPrice } from '../../src/agent/price-data.js';
+import { addUsage, NO_USAGE, priceOf, turnUsage } from '../../src/agent/usage.js';
 
 /** An AI SDK 6 usage, as a provider reports it. */
 function usage(
@@ -23,7 +24,7 @@ function usage(
   };
 }
 
-const priced = (price: ReturnType<typeof priceOf>): ModelPrice => {
+const priced = (price: ReturnType<typeof priceOf>): KnownPrice => {
   if ('unpriced' in price) throw new Error(price.unpriced);
   return price;
 };
