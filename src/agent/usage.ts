@@ -1,70 +1,112 @@
 import type { LanguageModelUsage } from 'ai';
+import { type KnownPrice, knownPrice, providerId } from './price-data.js';
 
 /** Tokens of one turn, an agent or a run; `cost` in USD where the model is priced. */
 export interface TokenUsage {
+  /** Every input token, cached ones included. */
   readonly inputTokens: number;
+  /** Every output token, reasoning ones included. */
   readonly outputTokens: number;
   readonly totalTokens: number;
-  /** `undefined` when any part of it came from a model without a price. */
+  /** Input tokens read from the provider's prompt cache (part of `inputTokens`), where it reports them. */
+  readonly cachedInputTokens?: number;
+  /** Output tokens spent on reasoning (part of `outputTokens`), where the provider reports them. */
+  readonly reasoningTokens?: number;
+  /** `undefined` when any part of it came from a model without a price; `unpriced` says which. */
   readonly cost: number | undefined;
+  /** Why `cost` is undefined: one line per model without a price (`no price for model llama3.2 on provider ollama`). */
+  readonly unpriced?: readonly string[];
 }
 
-/** USD per million tokens. */
+/** USD per million tokens, as the team's `pricing` option takes it. */
 export interface ModelPrice {
   readonly input: number;
   readonly output: number;
 }
 
+/** A model without a price, and why. */
+export interface NoPrice {
+  readonly unpriced: string;
+}
+
 export const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0, cost: 0 };
 
 /**
- * List prices of common models (USD per million tokens, as published by their makers in
- * 2025), matched by model id or its start (`gpt-4o-mini-2024-07-18` is `gpt-4o-mini`).
- * The `pricing` option of a team overrides or extends it.
+ * Prices that override the maintained price data (`@pydantic/genai-prices`) for every team:
+ * empty, since that data prices the models the hand-kept table did, and many more. It is
+ * kept so that code spreading it into its `pricing` still compiles.
  */
-export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = {
-  'gpt-4o': { input: 2.5, output: 10 },
-  'gpt-4o-mini': { input: 0.15, output: 0.6 },
-  'gpt-4.1': { input: 2, output: 8 },
-  'gpt-4.1-mini': { input: 0.4, output: 1.6 },
-  'gpt-4.1-nano': { input: 0.1, output: 0.4 },
-  'gpt-5': { input: 1.25, output: 10 },
-  'gpt-5-mini': { input: 0.25, output: 2 },
-  'gpt-5-nano': { input: 0.05, output: 0.4 },
-  'o4-mini': { input: 1.1, output: 4.4 },
-  'claude-opus-4-1': { input: 15, output: 75 },
-  'claude-sonnet-4-5': { input: 3, output: 15 },
-  'claude-sonnet-4': { input: 3, output: 15 },
-  'claude-haiku-4-5': { input: 1, output: 5 },
-  'claude-3-5-haiku': { input: 0.8, output: 4 },
-};
+export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = Object.freeze({});
 
-/** The price of a model id: an exact entry, else the longest entry the id starts with. */
+/**
+ * The price of a model: from `prices` (the team's `pricing`: an exact entry, else the
+ * longest entry the id starts with, so `gpt-4o-mini-2024-07-18` is `gpt-4o-mini`), else
+ * from the maintained price data, on `provider` when given (the AI SDK model's `provider`,
+ * such as `openai.responses`); else why there is none.
+ */
 export function priceOf(
   modelId: string,
   prices: Readonly<Record<string, ModelPrice>>,
-): ModelPrice | undefined {
-  if (Object.hasOwn(prices, modelId)) return prices[modelId];
+  provider?: string,
+): KnownPrice | NoPrice {
+  if (Object.hasOwn(prices, modelId)) return prices[modelId] as ModelPrice;
   let best: string | undefined;
   for (const key of Object.keys(prices)) {
     if (modelId.startsWith(`${key}-`) && (best === undefined || key.length > best.length)) best = key;
   }
-  return best === undefined ? undefined : prices[best];
+  if (best !== undefined) return prices[best] as ModelPrice;
+  const known = knownPrice(modelId, provider);
+  if (known) return known;
+  const on = providerId(provider);
+  return {
+    unpriced: `no price for model ${modelId}${on ? ` on provider ${on}` : ''} (give one in the team's pricing option)`,
+  };
 }
 
 /** One turn's usage from the AI SDK's, priced if the model has a price. */
-export function turnUsage(usage: LanguageModelUsage, price: ModelPrice | undefined): TokenUsage {
+export function turnUsage(usage: LanguageModelUsage, price: KnownPrice | NoPrice | undefined): TokenUsage {
   const inputTokens = usage.inputTokens ?? 0;
   const outputTokens = usage.outputTokens ?? 0;
-  const cost = price ? (inputTokens * price.input + outputTokens * price.output) / 1_000_000 : undefined;
-  return { inputTokens, outputTokens, totalTokens: usage.totalTokens ?? inputTokens + outputTokens, cost };
+  // The deprecated flat fields are what providers written before AI SDK 6 fill in.
+  const cachedInputTokens = usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens;
+  const cacheWriteTokens = usage.inputTokenDetails?.cacheWriteTokens ?? 0;
+  const reasoningTokens = usage.outputTokenDetails?.reasoningTokens ?? usage.reasoningTokens;
+  const counted = {
+    inputTokens,
+    outputTokens,
+    totalTokens: usage.totalTokens ?? inputTokens + outputTokens,
+    ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
+    ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
+  };
+  if (price === undefined) return { ...counted, cost: undefined, unpriced: ['no price given'] };
+  if ('unpriced' in price) return { ...counted, cost: undefined, unpriced: [price.unpriced] };
+  const cached = cachedInputTokens ?? 0;
+  const uncached = Math.max(0, inputTokens - cached - cacheWriteTokens);
+  const cost =
+    (uncached * price.input +
+      cached * (price.cachedInput ?? price.input) +
+      cacheWriteTokens * (price.cacheWrite ?? price.input) +
+      outputTokens * price.output) /
+    1_000_000;
+  return { ...counted, cost };
 }
 
+function sum(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
+}
+
+/** Two usages added up: a cost is known only when both are, and the reasons why not are kept. */
 export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  const cached = sum(a.cachedInputTokens, b.cachedInputTokens);
+  const reasoning = sum(a.reasoningTokens, b.reasoningTokens);
+  const unpriced = [...new Set([...(a.unpriced ?? []), ...(b.unpriced ?? [])])];
   return {
     inputTokens: a.inputTokens + b.inputTokens,
     outputTokens: a.outputTokens + b.outputTokens,
     totalTokens: a.totalTokens + b.totalTokens,
+    ...(cached === undefined ? {} : { cachedInputTokens: cached }),
+    ...(reasoning === undefined ? {} : { reasoningTokens: reasoning }),
     cost: a.cost === undefined || b.cost === undefined ? undefined : a.cost + b.cost,
+    ...(unpriced.length ? { unpriced } : {}),
   };
 }

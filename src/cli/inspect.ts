@@ -8,7 +8,7 @@ import { FileStore } from '../store/file-store.js';
 import { runStatus } from '../store/run-record.js';
 import { CliError } from './cli-error.js';
 import { eventLine, usageLine } from './view/event-line.js';
-import { clip } from './view/format.js';
+import { clip, unpricedLines } from './view/format.js';
 
 // The inspection commands read a store the way any process would: through the FileStore,
 // never around it.
@@ -145,6 +145,9 @@ function summaryLine(run: RunState): string {
   const { leadTurns, memberTurns } = turnCounts(run);
   return (
     `${run.stopReason ?? 'running'} · ${done}/${tasks.length} tasks · ${leadTurns} lead and ${memberTurns} member turns` +
-    ` · ${usageLine(run.usage.totalTokens, run.usage.cost)}`
+    ` · ${usageLine(run.usage.totalTokens, run.usage.cost)}` +
+    unpricedLines([...run.agents.values()].map((agent) => [agent.name, agent.usage] as const))
+      .map((line) => `\n${line}`)
+      .join('')
   );
 }

@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { isTeamError } from '../errors/index.js';
-import { FileStore } from '../store/file-store.js';
-import { CliError } from './cli-error.js';
-import { DEMO_INPUT, DEMO_INTRO, demoOutro, demoTeam } from './demo.js';
 import { DEFAULT_INIT_DIR, initTeam } from './init.js';
-import { openStore, showInbox, showLogs, showTasks, showTeams } from './inspect.js';
-import { loadTeams, pickTeam } from './load-teams.js';
 import { checkRequiredOptions, requiredOption } from './options.js';
-import { DEFAULT_STORE, resumeCommand, shellWord } from './resume-hint.js';
-import { runTeam } from './run-team.js';
-import { sendMessage } from './send.js';
+import { DEFAULT_STORE } from './resume-hint.js';
+
+// Each action imports what it uses when it runs, so that `--help` loads commander and this
+// file, and the inspection commands the store without the AI SDK, the providers or jiti.
+const inspect = () => import('./inspect.js');
 
 const version = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -49,6 +45,12 @@ export function program(setExitCode: (code: number) => void): Command {
         file: string,
         options: { input: string; team?: string; model?: string; store: string; json?: boolean },
       ) => {
+        const [{ loadTeams, pickTeam }, { FileStore }, { resumeCommand }, { runTeam }] = await Promise.all([
+          import('./load-teams.js'),
+          import('../store/file-store.js'),
+          import('./resume-hint.js'),
+          import('./run-team.js'),
+        ]);
         let team = pickTeam(await loadTeams(file), file, options.team).withStore(
           new FileStore({ root: options.store }),
         );
@@ -71,6 +73,21 @@ export function program(setExitCode: (code: number) => void): Command {
     .addHelpText('after', example('npx agent-teams resume examples/newsroom.ts'))
     .action(
       async (file: string, options: { team?: string; model?: string; store: string; json?: boolean }) => {
+        const [
+          { loadTeams, pickTeam },
+          { openStore },
+          { resumeCommand },
+          { runTeam },
+          { isTeamError },
+          { CliError },
+        ] = await Promise.all([
+          import('./load-teams.js'),
+          inspect(),
+          import('./resume-hint.js'),
+          import('./run-team.js'),
+          import('../errors/index.js'),
+          import('./cli-error.js'),
+        ]);
         const store = openStore(options.store);
         let team = pickTeam(await loadTeams(file), file, options.team).withStore(store);
         if (options.model) team = team.withModel(options.model);
@@ -101,6 +118,13 @@ export function program(setExitCode: (code: number) => void): Command {
     .addOption(jsonOption())
     .addHelpText('after', example('npx agent-teams demo'))
     .action(async (options: { fast?: boolean; store: string; json?: boolean }) => {
+      const [{ DEMO_INPUT, DEMO_INTRO, demoOutro, demoTeam }, { FileStore }, { shellWord }, { runTeam }] =
+        await Promise.all([
+          import('./demo.js'),
+          import('../store/file-store.js'),
+          import('./resume-hint.js'),
+          import('./run-team.js'),
+        ]);
       const json = options.json === true;
       if (!json) process.stdout.write(DEMO_INTRO);
       const team = demoTeam(new FileStore({ root: options.store }), options.fast === true);
@@ -132,9 +156,10 @@ export function program(setExitCode: (code: number) => void): Command {
     .addOption(storeOption())
     .addOption(jsonOption())
     .addHelpText('after', example('npx agent-teams teams --store ./.agent-teams'))
-    .action((options: { store: string; json?: boolean }) =>
-      showTeams(openStore(options.store), options.json === true),
-    );
+    .action(async (options: { store: string; json?: boolean }) => {
+      const { openStore, showTeams } = await inspect();
+      await showTeams(openStore(options.store), options.json === true);
+    });
 
   cli
     .command('tasks')
@@ -143,9 +168,10 @@ export function program(setExitCode: (code: number) => void): Command {
     .addOption(storeOption())
     .addOption(jsonOption())
     .addHelpText('after', example('npx agent-teams tasks newsroom'))
-    .action((team: string | undefined, options: { store: string; json?: boolean }) =>
-      showTasks(openStore(options.store), team, options.json === true),
-    );
+    .action(async (team: string | undefined, options: { store: string; json?: boolean }) => {
+      const { openStore, showTasks } = await inspect();
+      await showTasks(openStore(options.store), team, options.json === true);
+    });
 
   cli
     .command('inbox')
@@ -155,9 +181,10 @@ export function program(setExitCode: (code: number) => void): Command {
     .addOption(storeOption())
     .addOption(jsonOption())
     .addHelpText('after', example('npx agent-teams inbox newsroom writer'))
-    .action((team: string, agent: string, options: { store: string; json?: boolean }) =>
-      showInbox(openStore(options.store), team, agent, options.json === true),
-    );
+    .action(async (team: string, agent: string, options: { store: string; json?: boolean }) => {
+      const { openStore, showInbox } = await inspect();
+      await showInbox(openStore(options.store), team, agent, options.json === true);
+    });
 
   cli
     .command('send')
@@ -167,9 +194,10 @@ export function program(setExitCode: (code: number) => void): Command {
     .argument('<message>', 'what to tell it')
     .addOption(storeOption())
     .addHelpText('after', example('npx agent-teams send newsroom writer "Use metric units"'))
-    .action((team: string, agent: string, message: string, options: { store: string }) =>
-      sendMessage(openStore(options.store), team, agent, message),
-    );
+    .action(async (team: string, agent: string, message: string, options: { store: string }) => {
+      const [{ openStore }, { sendMessage }] = await Promise.all([inspect(), import('./send.js')]);
+      await sendMessage(openStore(options.store), team, agent, message);
+    });
 
   cli
     .command('logs')
@@ -182,6 +210,7 @@ export function program(setExitCode: (code: number) => void): Command {
     .addHelpText('after', example('npx agent-teams logs newsroom --follow'))
     .action(
       async (team: string, options: { run?: string; follow?: boolean; store: string; json?: boolean }) => {
+        const { openStore, showLogs } = await inspect();
         const controller = new AbortController();
         const stop = () => controller.abort();
         process.once('SIGINT', stop);

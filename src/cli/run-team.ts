@@ -3,7 +3,7 @@ import type { TeamRunHandle } from '../run/handle.js';
 import { applyEvent, emptyRunState } from '../run/run-state.js';
 import type { Team } from '../team/team.js';
 import { eventLine, usageLine } from './view/event-line.js';
-import { seconds } from './view/format.js';
+import { seconds, unpricedLines } from './view/format.js';
 import { renderLive } from './view/live-view.js';
 
 export interface RunRequest {
@@ -102,6 +102,8 @@ export async function runTeam(team: Team, request: RunRequest): Promise<number> 
         `\n${stopReason} · ${done}/${tasks.length} tasks · ${usageLine(result.usage.total.totalTokens, result.usage.total.cost)}` +
           ` · ${seconds(Date.now() - started)} · run ${result.runId}\n`,
       );
+      for (const line of unpricedLines(Object.entries(result.usage.byAgent)))
+        process.stdout.write(`${line}\n`);
       if (stopReason === 'aborted') process.stdout.write(`${request.onAbort}\n`);
     }
     return EXIT[stopReason];

@@ -16,10 +16,12 @@ export function checkPricedForBudgets(
   for (const agent of [settings.lead, ...settings.members]) {
     const counted = budget?.maxCostUsd !== undefined || agent.budget?.maxCostUsd !== undefined;
     const model = models.get(agent.name);
-    if (!counted || !model || priceOf(model.modelId, settings.pricing)) continue;
+    if (!counted || !model) continue;
+    const price = priceOf(model.modelId, settings.pricing, model.provider);
+    if (!('unpriced' in price)) continue;
     throw new TeamError(
       'invalid-input',
-      `A budget in USD needs every model it counts priced: ${agent.name}'s model ${model.modelId} has none; give it one with the pricing option.`,
+      `A budget in USD needs every model it counts priced: ${agent.name} has ${price.unpriced}.`,
       { details: { agent: agent.name, model: model.modelId } },
     );
   }

@@ -94,7 +94,7 @@ export class InProcessExecutor implements TurnExecutor {
       return {
         kind: 'done',
         text: outcome.text,
-        usage: turnUsage(outcome.usage, priceOf(model.modelId, team.pricing)),
+        usage: turnUsage(outcome.usage, priceOf(model.modelId, team.pricing, model.provider)),
         model: modelName(model),
         delivered: delivered(),
       };

@@ -23,6 +23,7 @@ test('the demo runs the newsroom with no key, says it is scripted, and how to ru
   expect(demo.stdout).toContain('editor starts a synthesis turn');
   expect(demo.stdout).toContain('Why the sea breathes.');
   expect(demo.stdout).toMatch(/completed · 4\/4 tasks · [\d,]+ tokens, unpriced/);
+  expect(demo.stdout).toMatch(/\nunpriced: editor, .*: no price for model scripted/);
   expect(demo.stdout).toContain('export OPENAI_API_KEY=');
   // The hint names the example beside the command, so it exists wherever the package is.
   const example = /npx agent-teams run (\S+) --input/.exec(demo.stdout)?.[1] as string;
@@ -66,10 +67,12 @@ test('the demo leaves a store the inspection commands read', async () => {
   // --follow on a finished run prints it and returns.
   const followed = await cli(['logs', 'newsroom-demo', '--follow'], { cwd });
   expect(followed.code).toBe(0);
-  const tail = followed.stdout.trim().split('\n').slice(-2);
+  const tail = followed.stdout.trim().split('\n').slice(-3);
   expect(tail[0]).toMatch(/completed: 4\/4 tasks done/);
   // The summary is the runtime's fold of the log: the same turns and tokens as the run's result.
   expect(tail[1]).toMatch(/^completed · 4\/4 tasks · \d+ lead and \d+ member turns · [\d,]+ tokens, /);
+  // The cost is unknown, and the summary says for whom and why.
+  expect(tail[2]).toMatch(/^unpriced: editor, researcher, writer, checker: no price for model scripted/);
 });
 
 test('inspection errors are one clear line', async () => {
@@ -97,8 +100,9 @@ test('logs --follow prints a run’s events as they come, and stops when it comp
   expect(followed.code).toBe(0);
   const lines = followed.stdout.trim().split('\n');
   expect(lines[0]).toContain('newsroom-demo: editor leads researcher, writer, checker');
-  expect(lines.at(-2)).toMatch(/completed: 4\/4 tasks done/);
-  expect(lines.at(-1)).toMatch(/^completed · 4\/4 tasks/);
+  expect(lines.at(-3)).toMatch(/completed: 4\/4 tasks done/);
+  expect(lines.at(-2)).toMatch(/^completed · 4\/4 tasks/);
+  expect(lines.at(-1)).toMatch(/^unpriced: /);
   const runId = /run (newsroom-demo-\S+)/.exec(demoRun.stdout)?.[1] as string;
   const byId = await cli(['logs', 'newsroom-demo', '--run', runId], { cwd: dir });
   expect(byId.stdout).toBe(followed.stdout);

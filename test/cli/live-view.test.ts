@@ -30,7 +30,9 @@ test('the live view shows agents, the task list in three columns, messages, toke
   expect(end).toMatch(/completed \(4\)/);
   expect(end).toContain('writer → researcher: Quick check');
   expect(end).toContain('(auto)');
-  expect(end).toMatch(/ checker +member +idle .* 1 turn +[\d,]+ tok/);
+  expect(end).toMatch(/ checker +member +idle .* 1 turn +[\d,]+ tok +unpriced/);
+  // Why the cost is unknown, and for whom: the demo's scripted model has no price.
+  expect(end).toMatch(/unpriced: editor, researcher, writer, checker: no price for model scripted/);
 });
 
 test('on a terminal the view redraws in place, and the answer is printed below the last frame', async () => {

@@ -1,3 +1,5 @@
+import type { TokenUsage } from '../../agent/usage.js';
+
 /** 1,234 */
 export function count(value: number): string {
   return value.toLocaleString('en-US');
@@ -7,6 +9,18 @@ export function count(value: number): string {
 export function money(cost: number | undefined): string {
   if (cost === undefined) return 'unpriced';
   return `$${cost < 1 ? cost.toFixed(4) : cost.toFixed(2)}`;
+}
+
+/**
+ * Which agents are unpriced and why, one reason a line (`unpriced: lead, writer: no price
+ * for model llama3.2 on provider ollama (…)`), so a cost shown as "unpriced" is explained.
+ */
+export function unpricedLines(agents: Iterable<readonly [string, TokenUsage]>): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const [name, usage] of agents) {
+    for (const reason of usage.unpriced ?? []) byReason.set(reason, [...(byReason.get(reason) ?? []), name]);
+  }
+  return [...byReason].map(([reason, names]) => `unpriced: ${names.join(', ')}: ${reason}`);
 }
 
 export function seconds(ms: number): string {

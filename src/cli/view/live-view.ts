@@ -1,6 +1,6 @@
 import type { TeamTask } from '../../board/task.js';
 import type { AgentRunState, RunState } from '../../run/run-state.js';
-import { clip, count, money, pad, seconds } from './format.js';
+import { clip, count, money, pad, seconds, unpricedLines } from './format.js';
 
 const style = {
   bold: (text: string) => `\x1b[1m${text}\x1b[22m`,
@@ -45,14 +45,16 @@ export function renderLive(view: RunState, now: number, width: number): string[]
     (view.stopReason ? ` · ${style.bold(view.stopReason)}` : '');
   const lines = [clip(header, width + 40), ''];
   const nameWidth = Math.max(6, ...[...view.agents.keys()].map((name) => name.length)) + 2;
-  const taskWidth = Math.max(10, width - nameWidth - 40);
+  const taskWidth = Math.max(10, width - nameWidth - 50);
   for (const agent of view.agents.values()) {
     const turns = `${agent.turns} turn${agent.turns === 1 ? '' : 's'}`;
     lines.push(
       ` ${pad(agent.name, nameWidth)}${pad(agent.role, 8)}${status(agent)} ${pad(doing(agent, view.tasks), taskWidth)} ` +
-        `${turns.padStart(8)} ${count(agent.usage.totalTokens).padStart(8)} tok`,
+        `${turns.padStart(8)} ${count(agent.usage.totalTokens).padStart(8)} tok ${money(agent.usage.cost).padStart(9)}`,
     );
   }
+  const byAgent = [...view.agents.values()].map((agent) => [agent.name, agent.usage] as const);
+  for (const line of unpricedLines(byAgent)) lines.push(style.dim(` ${clip(line, width - 2)}`));
   const tasks = [...view.tasks.values()];
   const groups = [
     ['pending', tasks.filter((task) => task.status === 'pending')],
