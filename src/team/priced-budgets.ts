@@ -17,7 +17,7 @@ export function checkPricedForBudgets(
     const counted = budget?.maxCostUsd !== undefined || agent.budget?.maxCostUsd !== undefined;
     const model = models.get(agent.name);
     if (!counted || !model) continue;
-    const price = priceOf(model.modelId, settings.pricing, model.provider);
+    const price = priceOf(model.modelId, settings.pricing);
     if (!('unpriced' in price)) continue;
     throw new TeamError(
       'invalid-input',

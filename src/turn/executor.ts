@@ -94,7 +94,7 @@ export class InProcessExecutor implements TurnExecutor {
       return {
         kind: 'done',
         text: outcome.text,
-        usage: turnUsage(outcome.usage, priceOf(model.modelId, team.pricing, model.provider)),
+        usage: turnUsage(outcome.usage, priceOf(model.modelId, team.pricing)),
         model: modelName(model),
         delivered: delivered(),
       };

@@ -79,7 +79,7 @@ test('a budget in USD on an unpriced model, or a bound the budget does not have,
   const error = await team.run({ input: 'go', budget: { maxCostUsd: 1 } }).catch((caught) => caught);
   expect(isTeamError(error, 'invalid-input')).toBe(true);
   expect(error.message).toBe(
-    "A budget in USD needs every model it counts priced: lead has no price for model scripted on provider scripted (give one in the team's pricing option).",
+    "A budget in USD needs every model it counts priced: lead has no price for model scripted (give one in the team's pricing option).",
   );
   await expect(team.run({ input: 'go', budget: { maxTurns: 3 } as never })).rejects.toThrow(
     'Unknown option "maxTurns" for the budget of the run; the known ones are maxTokens, maxCostUsd, maxDurationMs.',
