@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll } from 'vitest';
 
 /** The test server: 127.0.0.1:5432, trust auth, database `test` (or AGENT_TEAMS_TEST_POSTGRES). */
-const POSTGRES_URL =
+export const POSTGRES_URL =
   process.env.AGENT_TEAMS_TEST_POSTGRES || 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
@@ -27,7 +27,7 @@ export async function postgresReachable(): Promise<boolean> {
 }
 
 /** A schema name of its own for each store a test makes. */
-const randomSchema = () => `test_${randomBytes(6).toString('hex')}`;
+export const randomSchema = () => `test_${randomBytes(6).toString('hex')}`;
 
 /** Drops the schemas, with everything in them. */
 async function dropSchemas(schemas: readonly string[]): Promise<void> {
