@@ -1,14 +1,23 @@
 import type { PoolClient } from 'pg';
 import type { TeamTask } from '../../board/task.js';
+import { putTask } from '../../board/task-list-state.js';
 import type { TeamMessage } from '../../mailbox/message.js';
-import { type TeamState, teamState } from '../team-state.js';
+import { type TeamState, taskList, teamState } from '../team-state.js';
 import type { TeamInfo } from '../team-store.js';
 
-/** A team's row as locked at the start of a transaction. */
-export interface TeamRow {
-  readonly info: TeamInfo;
-  /** Moves with every commit: a process's cache at the same version is current. */
+/**
+ * Where a team stands: `version` moves with every commit (each task and inbox row records
+ * the version that wrote it), `epoch` with every commit that removed rows or changed the
+ * team's info. A cache of the same epoch catches up by reading the rows of later versions.
+ */
+export interface Stamp {
   readonly version: number;
+  readonly epoch: number;
+}
+
+/** A team's row as locked at the start of a transaction. */
+export interface TeamRow extends Stamp {
+  readonly info: TeamInfo;
   readonly eventSeq: number;
   readonly highWatermark: number;
 }
@@ -21,27 +30,54 @@ export async function lockTeam(client: PoolClient, s: string, name: string): Pro
   const { rows } = await client.query<{
     info: TeamInfo;
     version: string;
+    epoch: string;
     event_seq: number;
     high_watermark: number;
-  }>(`SELECT info, version, event_seq, high_watermark FROM ${s}.teams WHERE name = $1 FOR UPDATE`, [name]);
+  }>(`SELECT info, version, epoch, event_seq, high_watermark FROM ${s}.teams WHERE name = $1 FOR UPDATE`, [
+    name,
+  ]);
   const row = rows[0];
   if (!row) return undefined;
   return {
     info: row.info,
     version: Number(row.version),
+    epoch: Number(row.epoch),
     eventSeq: row.event_seq,
     highWatermark: row.high_watermark,
   };
 }
 
-/** Reads the team's tasks and inboxes: the whole state, when this process's cache is behind. */
-export async function loadTeam(client: PoolClient, s: string, row: TeamRow): Promise<TeamState> {
+/**
+ * The team's state at the locked row: `cached` brought up to date by reading only the task
+ * and inbox rows written after its version, or (another epoch, or no cache) read whole.
+ */
+export async function loadTeam(
+  client: PoolClient,
+  s: string,
+  row: TeamRow,
+  cached: (Stamp & { state: TeamState }) | undefined,
+): Promise<TeamState> {
   const name = row.info.name;
-  const tasks = await client.query<{ body: TeamTask }>(`SELECT body FROM ${s}.tasks WHERE team = $1`, [name]);
-  const inboxes = await client.query<{ agent: string; messages: TeamMessage[] }>(
-    `SELECT agent, messages FROM ${s}.inboxes WHERE team = $1`,
-    [name],
+  const since = cached?.epoch === row.epoch ? cached.version : undefined;
+  if (since === row.version && cached) return cached.state;
+  const after = since ?? -1;
+  const tasks = await client.query<{ body: TeamTask }>(
+    `SELECT body FROM ${s}.tasks WHERE team = $1 AND version > $2`,
+    [name, after],
   );
+  const inboxes = await client.query<{ agent: string; messages: TeamMessage[] }>(
+    `SELECT agent, messages FROM ${s}.inboxes WHERE team = $1 AND version > $2`,
+    [name, after],
+  );
+  if (since !== undefined && cached) {
+    const { state } = cached;
+    const list = taskList(state);
+    for (const task of tasks.rows) putTask(list, task.body);
+    for (const inbox of inboxes.rows) state.bus.replaceInbox(inbox.agent, inbox.messages);
+    list.highWatermark = row.highWatermark;
+    state.eventSeq = row.eventSeq;
+    return state;
+  }
   return teamState(
     row.info,
     {

@@ -17,7 +17,7 @@ import type {
   TeamStore,
 } from '../team-store.js';
 import { runTransaction, stampEvents } from '../transaction.js';
-import { loadTeam, lockTeam, type TeamRow } from './load.js';
+import { loadTeam, lockTeam, type Stamp, type TeamRow } from './load.js';
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from './options.js';
 import { clearRunner, insertRun, readRun, refuseIfRunElsewhere, takeRun } from './runs.js';
 import { channelOf, migrate, quoteSchema } from './schema.js';
@@ -29,7 +29,7 @@ import { insertTeam, writeCommit, writeInfo } from './write.js';
 interface Done<T> {
   value: T;
   /** The team after the work and its version in the database; absent when nothing was written. */
-  next?: { state: TeamState; version: number };
+  next?: Stamp & { state: TeamState };
   after?: () => void;
 }
 
@@ -57,7 +57,7 @@ export class PostgresStore implements TeamStore {
   readonly #config: pg.ClientConfig;
   readonly #now: () => Date;
   readonly #live: LiveRuns;
-  readonly #cache = new Map<string, { version: number; state: TeamState }>();
+  readonly #cache = new Map<string, Stamp & { state: TeamState }>();
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #subscriptions: Subscriptions;
   #migrated: Promise<void> | undefined;
@@ -69,7 +69,13 @@ export class PostgresStore implements TeamStore {
     this.#s = quoteSchema(this.schema);
     this.#config = { connectionString: options.connectionString };
     // Idle connections let the process exit; an idle connection's error is the next query's.
-    this.#pool = new pg.Pool({ ...this.#config, max: options.poolSize ?? 10, allowExitOnIdle: true });
+    this.#pool = new pg.Pool({
+      ...this.#config,
+      max: options.poolSize ?? 10,
+      allowExitOnIdle: true,
+      // Set for the session, so it costs no round trip per transaction.
+      ...(options.synchronousCommit === false ? { options: '-c synchronous_commit=off' } : {}),
+    });
     this.#pool.on('error', () => {});
     this.#now = options.now ?? (() => new Date());
     const key = `${options.connectionString}#${this.schema}`;
@@ -95,14 +101,14 @@ export class PostgresStore implements TeamStore {
         if (!row) {
           // Another process may make it first: then this one starts again and finds it.
           if (!(await insertTeam(client, this.#s, info))) return { value: undefined };
-          return { value: info, next: { state: teamState(info), version: 1 } };
+          return { value: info, next: { state: teamState(info), version: 1, epoch: 0 } };
         }
         if (sameSetup(row.info, info)) return { value: row.info };
         await this.#refuseIfLive(client, row.info);
         const state = withInfo(await this.#state(client, row), info);
         return {
           value: info,
-          next: { state, version: await writeInfo(client, this.#s, info, row.eventSeq, false) },
+          next: { state, ...(await writeInfo(client, this.#s, row, info, row.eventSeq, false)) },
         };
       });
       if (made) return made;
@@ -130,9 +136,9 @@ export class PostgresStore implements TeamStore {
       const state = await this.#state(client, row);
       const { value, changed, drafts } = runTransaction(state, fn, this.#now);
       if (changed.length === 0 && drafts.length === 0)
-        return { value, next: { state, version: row.version } };
+        return { value, next: { state, version: row.version, epoch: row.epoch } };
       const events = stampEvents(state, drafts, this.#now());
-      const version = await writeCommit(client, this.#s, state, changed, events);
+      const stamp = await writeCommit(client, this.#s, row, state, changed, events);
       const { runId } = state.info;
       const last = events.at(-1)?.seq;
       if (runId && last !== undefined) {
@@ -140,15 +146,16 @@ export class PostgresStore implements TeamStore {
         const commit = JSON.stringify({ team: name, runId, seq: last });
         await client.query('SELECT pg_notify($1, $2)', [channelOf(this.schema), commit]);
       }
-      return { value, next: { state, version }, after: () => this.#published(name, runId, events) };
+      return { value, next: { state, ...stamp }, after: () => this.#published(name, runId, events) };
     });
   }
 
   async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
     const fresh = checkStartOptions(options);
     checkName('team', name);
-    return this.#locked(name, async (client, row): Promise<Done<TeamInfo>> => {
-      const state = await this.#state(client, requireTeam(name, row));
+    return this.#locked(name, async (client, found): Promise<Done<TeamInfo>> => {
+      const row = requireTeam(name, found);
+      const state = await this.#state(client, row);
       await this.#refuseIfLive(client, state.info);
       const now = this.#now();
       const runId = newRunId(name, now);
@@ -156,8 +163,8 @@ export class PostgresStore implements TeamStore {
       await insertRun(client, this.#s, { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt });
       const next = fresh ? teamState(info) : withInfo(state, info);
       next.eventSeq = 0;
-      const version = await writeInfo(client, this.#s, info, 0, fresh);
-      return { value: info, next: { state: next, version }, after: () => this.#live.enter(name, runId) };
+      const stamp = await writeInfo(client, this.#s, row, info, 0, fresh);
+      return { value: info, next: { state: next, ...stamp }, after: () => this.#live.enter(name, runId) };
     });
   }
 
@@ -224,8 +231,7 @@ export class PostgresStore implements TeamStore {
     const cached = this.#cache.get(row.info.name);
     // Taken out while in use: a transaction that fails leaves no half-changed state behind.
     this.#cache.delete(row.info.name);
-    if (cached && cached.version === row.version) return cached.state;
-    return loadTeam(client, this.#s, row);
+    return loadTeam(client, this.#s, row, cached);
   }
 
   async #read(db: pg.Pool | pg.PoolClient, runId: string, afterSeq: number): Promise<TeamEvent[]> {

@@ -28,6 +28,7 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
       name text PRIMARY KEY,
       info jsonb NOT NULL,
       version bigint NOT NULL DEFAULT 0,
+      epoch bigint NOT NULL DEFAULT 0,
       event_seq integer NOT NULL DEFAULT 0,
       high_watermark integer NOT NULL DEFAULT 0
     );
@@ -35,12 +36,14 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
       team text NOT NULL REFERENCES ${s}.teams (name),
       id text NOT NULL,
       body jsonb NOT NULL,
+      version bigint NOT NULL,
       PRIMARY KEY (team, id)
     );
     CREATE TABLE ${s}.inboxes (
       team text NOT NULL REFERENCES ${s}.teams (name),
       agent text NOT NULL,
       messages jsonb NOT NULL,
+      version bigint NOT NULL,
       PRIMARY KEY (team, agent)
     );
     CREATE TABLE ${s}.runs (
