@@ -11,36 +11,35 @@ const RETRY_MS = [100, 500, 2000, 5000];
 
 /**
  * A dedicated connection that LISTENs to a schema's channel and passes each commit's ids
- * on. When the connection is lost it connects again (backing off), and `onReconnect` lets
- * the feeds catch up from the log: a notification sent meanwhile is lost, its events are not.
+ * on. Each time it is listening (first, and after a lost connection, connected again with
+ * backoff) `onListening` lets the feeds catch up from the log: a notification sent while
+ * nobody listened is lost, its events are not.
  * Its retry timer keeps no process alive.
  */
 export class Listener {
   readonly #config: pg.ClientConfig;
   readonly #channel: string;
   readonly #onCommit: (commit: Commit) => void;
-  readonly #onReconnect: () => void;
+  readonly #onListening: () => void;
   #client: pg.Client | undefined;
   #timer: NodeJS.Timeout | undefined;
   #failures = 0;
   #stopped = false;
-  /** Settles when the first connection is listening (or failed): a subscriber may wait for it. */
-  readonly ready: Promise<void>;
 
   constructor(
     config: pg.ClientConfig,
     channel: string,
     onCommit: (commit: Commit) => void,
-    onReconnect: () => void,
+    onListening: () => void,
   ) {
     this.#config = config;
     this.#channel = channel;
     this.#onCommit = onCommit;
-    this.#onReconnect = onReconnect;
-    this.ready = this.#connect(false);
+    this.#onListening = onListening;
+    void this.#connect();
   }
 
-  async #connect(again: boolean): Promise<void> {
+  async #connect(): Promise<void> {
     if (this.#stopped) return;
     const client = new pg.Client(this.#config);
     client.on('error', () => this.#lost(client));
@@ -61,7 +60,7 @@ export class Listener {
         return;
       }
       this.#failures = 0;
-      if (again) this.#onReconnect();
+      this.#onListening();
     } catch {
       this.#lost(client);
     }
@@ -72,7 +71,7 @@ export class Listener {
     this.#client = undefined;
     client.end().catch(() => {});
     const delay = RETRY_MS[Math.min(this.#failures++, RETRY_MS.length - 1)];
-    this.#timer = setTimeout(() => void this.#connect(true), delay);
+    this.#timer = setTimeout(() => void this.#connect(), delay);
     this.#timer.unref();
   }
 
