@@ -15,7 +15,9 @@ const members = ['m1', 'm2', 'm3'];
 
 /** Fills a fresh run of `team` with `size` independent tasks. */
 async function seed(store: TeamStore, team: string, size: number): Promise<void> {
-  await store.startRun(team);
+  const { runId } = await store.startRun(team);
+  // One live run per team: the next seed starts another, so this one is left at once.
+  await store.leaveRun(team, runId as string);
   await store.transact(team, ({ board }) => {
     for (let index = 0; index < size; index++) board.createTask({ title: `Task ${index}` }, 'lead');
   });

@@ -1,0 +1,90 @@
+import type { PoolClient } from 'pg';
+import type { TeamTask } from '../../board/task.js';
+import { putTask } from '../../board/task-list-state.js';
+import type { TeamMessage } from '../../mailbox/message.js';
+import { type TeamState, taskList, teamState } from '../team-state.js';
+import type { TeamInfo } from '../team-store.js';
+
+/**
+ * Where a team stands: `version` moves with every commit (each task and inbox row records
+ * the version that wrote it), `epoch` with every commit that removed rows or changed the
+ * team's info. A cache of the same epoch catches up by reading the rows of later versions.
+ */
+export interface Stamp {
+  readonly version: number;
+  readonly epoch: number;
+}
+
+/** A team's row as locked at the start of a transaction. */
+export interface TeamRow extends Stamp {
+  readonly info: TeamInfo;
+  readonly eventSeq: number;
+  readonly highWatermark: number;
+}
+
+/**
+ * Locks the team's row for the rest of the transaction (`FOR UPDATE`): every transaction of
+ * the team, in any process, waits here for the one before it. `undefined` for no such team.
+ */
+export async function lockTeam(client: PoolClient, s: string, name: string): Promise<TeamRow | undefined> {
+  const { rows } = await client.query<{
+    info: TeamInfo;
+    version: string;
+    epoch: string;
+    event_seq: number;
+    high_watermark: number;
+  }>(`SELECT info, version, epoch, event_seq, high_watermark FROM ${s}.teams WHERE name = $1 FOR UPDATE`, [
+    name,
+  ]);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    info: row.info,
+    version: Number(row.version),
+    epoch: Number(row.epoch),
+    eventSeq: row.event_seq,
+    highWatermark: row.high_watermark,
+  };
+}
+
+/**
+ * The team's state at the locked row: `cached` brought up to date by reading only the task
+ * and inbox rows written after its version, or (another epoch, or no cache) read whole.
+ */
+export async function loadTeam(
+  client: PoolClient,
+  s: string,
+  row: TeamRow,
+  cached: (Stamp & { state: TeamState }) | undefined,
+): Promise<TeamState> {
+  const name = row.info.name;
+  const since = cached?.epoch === row.epoch ? cached.version : undefined;
+  if (since === row.version && cached) return cached.state;
+  const after = since ?? -1;
+  const tasks = await client.query<{ body: TeamTask }>(
+    `SELECT body FROM ${s}.tasks WHERE team = $1 AND version > $2`,
+    [name, after],
+  );
+  const inboxes = await client.query<{ agent: string; messages: TeamMessage[] }>(
+    `SELECT agent, messages FROM ${s}.inboxes WHERE team = $1 AND version > $2`,
+    [name, after],
+  );
+  if (since !== undefined && cached) {
+    const { state } = cached;
+    const list = taskList(state);
+    for (const task of tasks.rows) putTask(list, task.body);
+    for (const inbox of inboxes.rows) state.bus.replaceInbox(inbox.agent, inbox.messages);
+    list.highWatermark = row.highWatermark;
+    state.eventSeq = row.eventSeq;
+    return state;
+  }
+  return teamState(
+    row.info,
+    {
+      tasks: tasks.rows.map((task) => task.body),
+      highWatermark: row.highWatermark,
+      inboxes: Object.fromEntries(inboxes.rows.map((inbox) => [inbox.agent, inbox.messages])),
+    },
+    row.eventSeq,
+  );
+}

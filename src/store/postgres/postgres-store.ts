@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { TeamError } from '../../errors/index.js';
+import type { TeamEvent } from '../../events/team-event-map.js';
+import { checkName } from '../../state/names.js';
+import { LiveRuns } from '../live-runs.js';
+import { canResume } from '../run-record.js';
+import { checkStartOptions } from '../store-options.js';
+import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from '../team-info.js';
+import { type TeamState, teamState, withInfo } from '../team-state.js';
+import type {
+  ReadEventsOptions,
+  TeamEventListener,
+  TeamInfo,
+  TeamRules,
+  TeamSetup,
+  TeamStore,
+} from '../team-store.js';
+import { runTransaction, stampEvents } from '../transaction.js';
+import { loadTeam, lockTeam, type Stamp, type TeamRow } from './load.js';
+import { checkPostgresStoreOptions, type PostgresStoreOptions } from './options.js';
+import { clearRunner, insertRun, readRun, refuseIfRunElsewhere, takeRun } from './runs.js';
+import { channelOf, migrate, quoteSchema } from './schema.js';
+import { storeError } from './store-error.js';
+import { Subscriptions } from './subscriptions.js';
+import { insertTeam, writeCommit, writeInfo } from './write.js';
+
+/** What a piece of work in a team's transaction leaves: its answer, the team as cached, what follows COMMIT. */
+interface Done<T> {
+  value: T;
+  /** The team after the work and its version in the database; absent when nothing was written. */
+  next?: Stamp & { state: TeamState };
+  after?: () => void;
+}
+
+// One registry of live runs per database and schema for the whole process: two stores on
+// one schema are one store.
+const liveBySchema = new Map<string, LiveRuns>();
+
+/**
+ * Keeps teams in PostgreSQL, for many processes and machines. Each transaction is one
+ * database transaction that locks the team's row (`SELECT … FOR UPDATE`), brings this
+ * process's cache of the team up to date (re-read only when the row's version moved), runs
+ * the same rules as every store, writes only the changed tasks and inboxes, appends the
+ * commit's events and NOTIFYs their ids; subscribers in every process read them from the log.
+ * The store makes its tables itself (see `schema.ts`).
+ *
+ * @example
+ * const store = new PostgresStore({ connectionString: 'postgres://localhost/teams' });
+ * await store.createTeam('newsroom', { lead: 'editor', members: ['writer'] });
+ * const task = await store.transact('newsroom', ({ board }) => board.claimTask('writer'));
+ */
+export class PostgresStore implements TeamStore {
+  readonly schema: string;
+  readonly #s: string;
+  readonly #pool: pg.Pool;
+  readonly #config: pg.ClientConfig;
+  readonly #now: () => Date;
+  readonly #live: LiveRuns;
+  readonly #cache = new Map<string, Stamp & { state: TeamState }>();
+  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #subscriptions: Subscriptions;
+  #migrated: Promise<void> | undefined;
+  #closed: Promise<void> | undefined;
+
+  constructor(options: PostgresStoreOptions) {
+    checkPostgresStoreOptions(options);
+    this.schema = options.schema ?? 'agent_teams';
+    this.#s = quoteSchema(this.schema);
+    this.#config = { connectionString: options.connectionString };
+    // Idle connections let the process exit; an idle connection's error is the next query's.
+    this.#pool = new pg.Pool({
+      ...this.#config,
+      max: options.poolSize ?? 10,
+      allowExitOnIdle: true,
+      // Set for the session, so it costs no round trip per transaction.
+      ...(options.synchronousCommit === false ? { options: '-c synchronous_commit=off' } : {}),
+    });
+    this.#pool.on('error', () => {});
+    this.#now = options.now ?? (() => new Date());
+    const key = `${options.connectionString}#${this.schema}`;
+    this.#subscriptions = new Subscriptions(this.#config, channelOf(this.schema), {
+      current: async (team) => {
+        const { rows } = await this.#query<{ info: TeamInfo; event_seq: number }>(
+          `SELECT info, event_seq FROM ${this.#s}.teams WHERE name = $1`,
+          [team],
+        );
+        return rows[0] && { runId: rows[0].info.runId, seq: rows[0].event_seq };
+      },
+      read: (runId, afterSeq) => this.#read(this.#pool, runId, afterSeq),
+    });
+    this.#live = liveBySchema.get(key) ?? new LiveRuns();
+    liveBySchema.set(key, this.#live);
+  }
+
+  async createTeam(name: string, setup: TeamSetup): Promise<TeamInfo> {
+    checkName('team', name);
+    for (;;) {
+      const made = await this.#locked(name, async (client, row): Promise<Done<TeamInfo | undefined>> => {
+        const info = describeTeam(name, setup, row?.info, this.#now(), randomUUID);
+        if (!row) {
+          // Another process may make it first: then this one starts again and finds it.
+          if (!(await insertTeam(client, this.#s, info))) return { value: undefined };
+          return { value: info, next: { state: teamState(info), version: 1, epoch: 0 } };
+        }
+        if (sameSetup(row.info, info)) return { value: row.info };
+        await this.#refuseIfLive(client, row.info);
+        const state = withInfo(await this.#state(client, row), info);
+        return {
+          value: info,
+          next: { state, ...(await writeInfo(client, this.#s, row, info, row.eventSeq, false)) },
+        };
+      });
+      if (made) return made;
+    }
+  }
+
+  async getTeam(name: string): Promise<TeamInfo | undefined> {
+    checkName('team', name);
+    const { rows } = await this.#query<{ info: TeamInfo }>(
+      `SELECT info FROM ${this.#s}.teams WHERE name = $1`,
+      [name],
+    );
+    return rows[0]?.info;
+  }
+
+  async listTeams(): Promise<TeamInfo[]> {
+    const { rows } = await this.#query<{ info: TeamInfo }>(`SELECT info FROM ${this.#s}.teams`, []);
+    return rows.map((row) => row.info).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
+    checkName('team', name);
+    return this.#locked(name, async (client, found): Promise<Done<T>> => {
+      const row = requireTeam(name, found);
+      const state = await this.#state(client, row);
+      const { value, changed, drafts } = runTransaction(state, fn, this.#now);
+      if (changed.length === 0 && drafts.length === 0)
+        return { value, next: { state, version: row.version, epoch: row.epoch } };
+      const events = stampEvents(state, drafts, this.#now());
+      const stamp = await writeCommit(client, this.#s, row, state, changed, events);
+      const { runId } = state.info;
+      const last = events.at(-1)?.seq;
+      if (runId && last !== undefined) {
+        // Delivered at COMMIT, to every process listening; ids only, the log has the events.
+        const commit = JSON.stringify({ team: name, runId, seq: last });
+        await client.query('SELECT pg_notify($1, $2)', [channelOf(this.schema), commit]);
+      }
+      return { value, next: { state, ...stamp }, after: () => this.#published(name, runId, events) };
+    });
+  }
+
+  async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
+    const fresh = checkStartOptions(options);
+    checkName('team', name);
+    return this.#locked(name, async (client, found): Promise<Done<TeamInfo>> => {
+      const row = requireTeam(name, found);
+      const state = await this.#state(client, row);
+      await this.#refuseIfLive(client, state.info);
+      const now = this.#now();
+      const runId = newRunId(name, now);
+      const info: TeamInfo = { ...state.info, runId, updatedAt: now.toISOString() };
+      await insertRun(client, this.#s, { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt });
+      const next = fresh ? teamState(info) : withInfo(state, info);
+      next.eventSeq = 0;
+      const stamp = await writeInfo(client, this.#s, row, info, 0, fresh);
+      return { value: info, next: { state: next, ...stamp }, after: () => this.#live.enter(name, runId) };
+    });
+  }
+
+  async resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined> {
+    checkName('team', name);
+    return this.#locked(name, async (client, row) => {
+      const { info } = requireTeam(name, row);
+      const runId = info.runId;
+      if (!runId || (await readRun(client, this.#s, runId))?.teamId !== info.teamId)
+        return { value: undefined };
+      const events = await this.#read(client, runId, 0);
+      if (!canResume(events)) return { value: undefined };
+      await this.#refuseIfLive(client, info);
+      await takeRun(client, this.#s, runId);
+      return { value: { info, events }, after: () => this.#live.enter(name, runId) };
+    });
+  }
+
+  async leaveRun(name: string, runId: string): Promise<void> {
+    checkName('team', name);
+    checkRunId(runId);
+    this.#live.leave(name, runId);
+    await this.#ready();
+    await clearRunner(this.#pool, this.#s, runId).catch((error) => Promise.reject(storeError(error)));
+  }
+
+  async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
+    const afterSeq = checkAfterSeq(options);
+    return this.#read(this.#pool, checkRunId(runId), afterSeq);
+  }
+
+  /**
+   * Listens to the team's committed events, this process's and every other's: a
+   * notification wakes the team's feed, which reads the new events from the log.
+   */
+  subscribe(name: string, listener: TeamEventListener): () => void {
+    checkName('team', name);
+    return this.#subscriptions.add(name, listener);
+  }
+
+  /** Stops listening, waits for this store's work, and ends its connections. Idempotent. */
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      await this.#subscriptions.stop();
+      await Promise.allSettled([...this.#queues.values()]);
+      await this.#pool.end();
+    })();
+    return this.#closed;
+  }
+
+  #published(name: string, runId: string | null, events: TeamEvent[]): void {
+    this.#live.settle(name, events);
+    this.#subscriptions.own(name, runId, events);
+  }
+
+  /** Throws `team-busy` while the team's current run is live, in this process or another. */
+  async #refuseIfLive(client: pg.PoolClient, info: TeamInfo): Promise<void> {
+    this.#live.refuse(info.name, info.runId);
+    await refuseIfRunElsewhere(client, this.#s, info);
+  }
+
+  /** The team's state at the locked row's version: the cached one if current, else read. */
+  async #state(client: pg.PoolClient, row: TeamRow): Promise<TeamState> {
+    const cached = this.#cache.get(row.info.name);
+    // Taken out while in use: a transaction that fails leaves no half-changed state behind.
+    this.#cache.delete(row.info.name);
+    return loadTeam(client, this.#s, row, cached);
+  }
+
+  async #read(db: pg.Pool | pg.PoolClient, runId: string, afterSeq: number): Promise<TeamEvent[]> {
+    if (db === this.#pool) await this.#ready();
+    const { rows } = await db
+      .query<{ body: TeamEvent }>(
+        `SELECT body FROM ${this.#s}.events WHERE run_id = $1 AND seq > $2 ORDER BY seq`,
+        [runId, afterSeq],
+      )
+      .catch((error) => Promise.reject(storeError(error)));
+    return rows.map((row) => row.body);
+  }
+
+  async #query<R extends pg.QueryResultRow>(sql: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    await this.#ready();
+    return this.#pool.query<R>(sql, values).catch((error) => Promise.reject(storeError(error)));
+  }
+
+  /** Migrates the schema once per store; a failed attempt is tried again by the next call. */
+  async #ready(): Promise<void> {
+    if (this.#closed) throw new TeamError('invalid-input', 'This PostgresStore is closed.');
+    this.#migrated ??= migrate(this.#pool, this.schema).catch((error) => {
+      this.#migrated = undefined;
+      throw storeError(error);
+    });
+    return this.#migrated;
+  }
+
+  /**
+   * Runs `work` in one database transaction holding the team's row, after this process's
+   * earlier work on the team (so its cache is used, not re-read); then caches the team,
+   * and runs what follows the commit.
+   */
+  #locked<T>(
+    name: string,
+    work: (client: pg.PoolClient, row: TeamRow | undefined) => Promise<Done<T>>,
+  ): Promise<T> {
+    const previous = this.#queues.get(name) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      await this.#ready();
+      const client = await this.#pool.connect().catch((error) => Promise.reject(storeError(error)));
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const done = await work(client, await lockTeam(client, this.#s, name));
+        await client.query('COMMIT');
+        if (done.next) this.#cache.set(name, done.next);
+        done.after?.();
+        return done.value;
+      } catch (error) {
+        // A connection that fails its ROLLBACK is not given back to the pool.
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw storeError(error);
+      } finally {
+        client.release(broken);
+      }
+    });
+    const settled = run.catch(() => {});
+    this.#queues.set(name, settled);
+    void settled.then(() => {
+      if (this.#queues.get(name) === settled) this.#queues.delete(name);
+    });
+    return run;
+  }
+}

@@ -1,0 +1,105 @@
+import type { Pool } from 'pg';
+import { TeamError } from '../../errors/index.js';
+
+// The PostgresStore's tables, in a schema of their own (default `agent_teams`). The rules
+// stay in TypeScript: the tables hold values (tasks, inboxes, events as JSON) and the few
+// columns atomicity needs (the team's row to lock, its version and event counter).
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,47}$/;
+
+/** Checks a schema name (lower-case letters, digits, `_`) and answers it quoted for SQL. */
+export function quoteSchema(schema: unknown): string {
+  if (typeof schema !== 'string' || !SCHEMA_NAME.test(schema)) {
+    throw new TeamError(
+      'invalid-input',
+      `schema, the PostgresStore's schema, must be lower-case letters, digits and _ (at most 48, not starting with a digit), not ${JSON.stringify(schema)}.`,
+    );
+  }
+  return `"${schema}"`;
+}
+
+/** The NOTIFY channel of a schema's commits (the schema is checked, so the name is safe). */
+export const channelOf = (schema: string) => `agent_teams_${schema}`;
+
+/** Each migration, by version; applied in order, each once, recorded in `migrations`. */
+const MIGRATIONS: readonly ((s: string) => string)[] = [
+  (s) => `
+    CREATE TABLE ${s}.teams (
+      name text PRIMARY KEY,
+      info jsonb NOT NULL,
+      version bigint NOT NULL DEFAULT 0,
+      epoch bigint NOT NULL DEFAULT 0,
+      event_seq integer NOT NULL DEFAULT 0,
+      high_watermark integer NOT NULL DEFAULT 0
+    );
+    CREATE TABLE ${s}.tasks (
+      team text NOT NULL REFERENCES ${s}.teams (name),
+      id text NOT NULL,
+      body jsonb NOT NULL,
+      version bigint NOT NULL,
+      PRIMARY KEY (team, id)
+    );
+    CREATE TABLE ${s}.inboxes (
+      team text NOT NULL REFERENCES ${s}.teams (name),
+      agent text NOT NULL,
+      messages jsonb NOT NULL,
+      version bigint NOT NULL,
+      PRIMARY KEY (team, agent)
+    );
+    CREATE TABLE ${s}.runs (
+      run_id text PRIMARY KEY,
+      team text NOT NULL REFERENCES ${s}.teams (name),
+      team_id text NOT NULL,
+      started_at text NOT NULL,
+      runner_pid integer,
+      runner_host text
+    );
+    CREATE TABLE ${s}.events (
+      run_id text NOT NULL REFERENCES ${s}.runs (run_id),
+      seq integer NOT NULL,
+      body jsonb NOT NULL,
+      PRIMARY KEY (run_id, seq)
+    );`,
+];
+
+/** The schema version this code writes. */
+const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Brings the schema up to date: creates it and applies the migrations it lacks, in one
+ * transaction under an advisory lock keyed by the schema, so processes starting at once
+ * migrate one after the other (the later ones find nothing left to do). A schema migrated
+ * by newer code is refused rather than written with old rules.
+ */
+export async function migrate(pool: Pool, schema: string): Promise<void> {
+  const s = quoteSchema(schema);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`agent-teams:${schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${s}.migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const { rows } = await client.query<{ version: number | null }>(
+      `SELECT max(version) AS version FROM ${s}.migrations`,
+    );
+    const applied = rows[0]?.version ?? 0;
+    if (applied > SCHEMA_VERSION) {
+      throw new TeamError(
+        'store-io',
+        `The schema ${schema} is at version ${applied}, newer than this agent-teams knows (${SCHEMA_VERSION}): upgrade agent-teams.`,
+      );
+    }
+    for (let version = applied + 1; version <= SCHEMA_VERSION; version++) {
+      await client.query((MIGRATIONS[version - 1] as (s: string) => string)(s));
+      await client.query(`INSERT INTO ${s}.migrations (version) VALUES ($1)`, [version]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,110 @@
+import type { PoolClient } from 'pg';
+import { findTask } from '../../board/task-list-state.js';
+import type { TeamEvent } from '../../events/team-event-map.js';
+import type { StateKey } from '../../state/change-recorder.js';
+import { type TeamState, taskList } from '../team-state.js';
+import type { TeamInfo } from '../team-store.js';
+import type { Stamp, TeamRow } from './load.js';
+
+// Writes of a commit, inside the transaction that locked the team's row. Values go as
+// parameters (JSON), never into the SQL text.
+
+/**
+ * Persists the keys a transaction changed and appends its events, in one statement: tasks
+ * upserted (stamped with the new version) or deleted (a new epoch), inboxes upserted, events
+ * inserted, the team's row moved to its next version with its event counter and task-id
+ * high watermark. Answers where the team stands now.
+ */
+export async function writeCommit(
+  client: PoolClient,
+  s: string,
+  row: Stamp,
+  state: TeamState,
+  changed: readonly StateKey[],
+  events: readonly TeamEvent[],
+): Promise<Stamp> {
+  const list = taskList(state);
+  const put: unknown[] = [];
+  const removed: string[] = [];
+  const inboxes: { agent: string; messages: unknown }[] = [];
+  for (const key of changed) {
+    if (key.startsWith('task:')) {
+      const id = key.slice('task:'.length);
+      const task = findTask(list, id);
+      if (task) put.push(task);
+      else removed.push(id);
+    } else if (key.startsWith('inbox:')) {
+      const agent = key.slice('inbox:'.length);
+      inboxes.push({ agent, messages: state.bus.inbox(agent) });
+    }
+  }
+  // Without a run, events are passed to subscribers but logged nowhere (as in every store).
+  const runId = state.info.runId;
+  const logged = runId ? events : [];
+  const version = row.version + 1;
+  const epoch = removed.length > 0 ? row.epoch + 1 : row.epoch;
+  await client.query(
+    `WITH
+      put_tasks AS (
+        INSERT INTO ${s}.tasks (team, id, body, version)
+        SELECT $1, x->>'id', x, $9 FROM jsonb_array_elements($2::jsonb) AS x
+        ON CONFLICT (team, id) DO UPDATE SET body = excluded.body, version = excluded.version),
+      removed_tasks AS (DELETE FROM ${s}.tasks WHERE team = $1 AND id = ANY($3::text[])),
+      put_inboxes AS (
+        INSERT INTO ${s}.inboxes (team, agent, messages, version)
+        SELECT $1, x->>'agent', x->'messages', $9 FROM jsonb_array_elements($4::jsonb) AS x
+        ON CONFLICT (team, agent) DO UPDATE SET messages = excluded.messages, version = excluded.version),
+      logged AS (
+        INSERT INTO ${s}.events (run_id, seq, body)
+        SELECT $5, (x->>'seq')::integer, x FROM jsonb_array_elements($6::jsonb) AS x)
+    UPDATE ${s}.teams SET version = $9, epoch = $10, event_seq = $7, high_watermark = $8 WHERE name = $1`,
+    [
+      state.info.name,
+      JSON.stringify(put),
+      removed,
+      JSON.stringify(inboxes),
+      runId,
+      JSON.stringify(logged),
+      state.eventSeq,
+      list.highWatermark,
+      version,
+      epoch,
+    ],
+  );
+  return { version, epoch };
+}
+
+/**
+ * Replaces the team's info (a new roster, a new run), in a new epoch (every process re-reads
+ * the team); with `empty`, its tasks and inboxes go too (a fresh run).
+ */
+export async function writeInfo(
+  client: PoolClient,
+  s: string,
+  row: TeamRow,
+  info: TeamInfo,
+  eventSeq: number,
+  empty: boolean,
+): Promise<Stamp> {
+  if (empty) {
+    await client.query(`DELETE FROM ${s}.tasks WHERE team = $1`, [info.name]);
+    await client.query(`DELETE FROM ${s}.inboxes WHERE team = $1`, [info.name]);
+  }
+  const stamp = { version: row.version + 1, epoch: row.epoch + 1 };
+  await client.query(
+    `UPDATE ${s}.teams SET info = $2, version = $5, epoch = $6, event_seq = $3,
+       high_watermark = CASE WHEN $4 THEN 0 ELSE high_watermark END
+     WHERE name = $1`,
+    [info.name, JSON.stringify(info), eventSeq, empty, stamp.version, stamp.epoch],
+  );
+  return stamp;
+}
+
+/** Makes a new team's row; `false` when another process made it first. */
+export async function insertTeam(client: PoolClient, s: string, info: TeamInfo): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `INSERT INTO ${s}.teams (name, info, version) VALUES ($1, $2, 1) ON CONFLICT (name) DO NOTHING`,
+    [info.name, JSON.stringify(info)],
+  );
+  return rowCount === 1;
+}
