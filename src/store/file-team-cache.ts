@@ -3,6 +3,8 @@ import { changeLine, changesEnd, MAX_CHANGES_BYTES, readChanges } from './file-c
 import { type FileWrite, recoverJournal, stateWrites, writeCommit } from './file-commit.js';
 import type { FileKey, FileLayout } from './file-layout.js';
 import { loadTeam, readConfig, refreshTeam } from './file-load.js';
+import { logBytes } from './file-log.js';
+import { logStart, nextFiles, recordsChanged } from './file-records.js';
 import type { VersionStamp } from './file-schemas.js';
 import { newEpoch, readStamp } from './file-stamp.js';
 import { requireTeam } from './team-info.js';
@@ -38,24 +40,30 @@ export class TeamCache {
    */
   commit(name: string, cached: Cached, changed: Changed, events: TeamEvent[], extra: FileWrite[] = []): void {
     const { state } = cached;
+    const layout = this.#layout;
     // A full change log, or a change to everything, starts a new epoch: every process reloads.
     const restart =
       changed === 'everything' || cached.changesOffset > MAX_CHANGES_BYTES || cached.stamp.epoch === '';
     const keys = changed === 'everything' ? (['config', 'highWatermark'] as const) : changed;
-    const stamp = {
+    const writes = stateWrites(layout, name, state, keys);
+    const runId = state.info.runId;
+    const lines = events.map((event) => ({ seq: event.seq, line: JSON.stringify(event) }));
+    const at = runId ? logStart(layout, cached.stamp, runId) : 0;
+    const stamp: VersionStamp = {
       epoch: restart ? newEpoch() : cached.stamp.epoch,
       version: cached.stamp.version + 1,
       eventSeq: state.eventSeq,
+      ...(runId ? { log: { runId, bytes: at + logBytes(lines) } } : {}),
+      files: nextFiles(layout, name, cached.stamp, changed === 'everything', keys, writes),
     };
     const change = restart ? null : changeLine(stamp.version, keys);
-    const runId = state.info.runId;
-    const lines = events.map((event) => ({ seq: event.seq, line: JSON.stringify(event) }));
-    const log = lines.length > 0 && runId ? { path: this.#layout.events(runId), lines } : null;
+    const log = lines.length > 0 && runId ? { path: layout.events(runId), lines, at } : null;
     try {
-      writeCommit(this.#layout, name, {
+      writeCommit(layout, name, {
         stamp,
+        recordsChanged: recordsChanged(cached.stamp, stamp),
         change,
-        files: [...extra, ...stateWrites(this.#layout, name, state, keys)],
+        files: [...extra, ...writes],
         log,
       });
     } catch (error) {
