@@ -8,9 +8,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FileStore } from 'agent-teams';
 import { describe, expect, test } from 'vitest';
+import { startScript } from '../helpers/child.js';
+import { seeds } from '../helpers/seeds.js';
 import { tempFolder } from '../helpers/temp-folder.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 const setup = { lead: 'editor', members: ['researcher', 'writer'] };
 
@@ -187,4 +192,70 @@ describe('FileStore: what a crash leaves still opens', () => {
     truncateSync(log, 0);
     await expect(new FileStore({ root }).readEvents(runId)).rejects.toMatchObject({ code: 'corrupt-file' });
   });
+});
+
+describe('FileStore: a process killed in the middle of a commit', () => {
+  /** Runs the crash-at fixture on a team until it stops before its `at`-th write, and kills it there. */
+  async function killAt(root: string, at: number): Promise<void> {
+    const child = startScript(fixture('crash-at.ts'), [root, 'loop', String(at)]);
+    await child.line(/^stopped /);
+    child.child.kill('SIGKILL');
+    await child.end();
+  }
+  const team = { lead: 'lead', members: ['worker0', 'worker1'] };
+  // A lock the child took but had not yet signed is taken over once stale: soon, here.
+  const next = (root: string) => new FileStore({ root, lock: { stale: 2_000 } });
+
+  // With a run, a few commits of each kind (events alone, a task, a message) hold 24 writes:
+  // the child stops dead before the seed-th, or, on an append to the log, tears the line.
+  test.concurrent.each(seeds(24))(
+    'leaves a store that opens whole, every logged event counted once (seed %i)',
+    async (seed) => {
+      const root = tempFolder();
+      const store = new FileStore({ root });
+      await store.createTeam('loop', team);
+      const { runId } = await store.startRun('loop');
+      await store.leaveRun('loop', runId as string);
+      await killAt(root, seed);
+
+      const after = next(root);
+      const { tasks, messages } = await after.transact('loop', ({ board, mailbox }) => ({
+        tasks: board.listTasks().length,
+        messages: mailbox.unread('worker0').length + mailbox.unread('worker1').length,
+      }));
+      const logged = await after.readEvents(runId as string);
+      expect(seqs(logged)).toEqual(logged.map((_, index) => index + 1));
+      // All of a commit or none of it: each task and message has its event, and no more.
+      expect(logged.filter((event) => event.type === 'team:task-created')).toHaveLength(tasks);
+      expect(logged.filter((event) => event.type === 'team:message-sent')).toHaveLength(messages);
+      const stamp = JSON.parse(readFileSync(path.join(root, 'tasks/loop/.version'), 'utf8'));
+      expect(stamp.eventSeq).toBe(logged.length);
+      // The next commit goes on from there, and another process reads it all.
+      await after.transact('loop', ({ emit }) => emit({ type: 'team:resumed', data: { requeued: [] } }));
+      const other = new FileStore({ root });
+      expect(seqs(await other.readEvents(runId as string))).toEqual([...seqs(logged), logged.length + 1]);
+      expect(await other.resumeRun('loop')).toBeDefined();
+    },
+    60_000,
+  );
+
+  // Without a run, writes 14 to 20 are the commit of a message to a new inbox: one file,
+  // but a new one, so the stamp that records it must not be written before it.
+  test.concurrent.each([14, 15, 16, 17, 18, 19, 20])(
+    'without a run, leaves every inbox the stamp records in place (write %i)',
+    async (at) => {
+      const root = tempFolder();
+      await new FileStore({ root }).createTeam('loop', team);
+      await killAt(root, at);
+      const unread = await next(root).transact('loop', ({ mailbox }) => mailbox.unread('worker1').length);
+      expect(unread).toBeLessThanOrEqual(1);
+      await new FileStore({ root }).transact('loop', ({ mailbox }) =>
+        mailbox.send('lead', 'worker1', 'More'),
+      );
+      expect(
+        await new FileStore({ root }).transact('loop', ({ mailbox }) => mailbox.unread('worker1').length),
+      ).toBe(unread + 1);
+    },
+    60_000,
+  );
 });
