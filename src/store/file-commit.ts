@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { findTask } from '../board/task-list-state.js';
 import { appendToFile, readText, removeFile, writeAtStart, writeFileAtomic } from './file-io.js';
 import type { FileKey, FileLayout } from './file-layout.js';
-import { appendLog, type LogAppend, lastSeq } from './file-log.js';
+import { appendLog, type LogAppend, lastSeq, writeLogAt } from './file-log.js';
 import { type Journal, journalSchema, type VersionStamp } from './file-schemas.js';
 import { newEpoch, readStamp, writeStamp } from './file-stamp.js';
 import { type TeamState, taskList } from './team-state.js';
@@ -15,21 +15,31 @@ export interface FileWrite {
 
 export interface Commit {
   readonly stamp: VersionStamp;
+  /** The stamp's records (which files exist, which run is logged) change with this commit. */
+  readonly recordsChanged: boolean;
   /** The change-log line naming the changed keys, or `null` to empty the log (a new epoch). */
   readonly change: string | null;
   readonly files: readonly FileWrite[];
-  readonly log: LogAppend | null;
+  /** The events to log, and `at`: the byte where the log's committed events end. */
+  readonly log: (LogAppend & { readonly at: number }) | null;
 }
 
 /**
  * Writes one commit so that a crash of the writer at any point leaves all of it or none of
  * it once the next lock holder has recovered. The change log goes first, so readers re-read
  * every file the commit may have touched; then:
- * - one file and no event log: the stamp, then the file (a reader that sees the new stamp
- *   re-reads the file, old or new);
- * - more: the journal (the whole commit, its version first), the files, the event log, and
- *   the stamp last. A journal whose version is past the stamp's was not finished:
- *   `recoverJournal` replays it.
+ * - one state file, no events and no change to the stamp's records: the stamp, then the
+ *   file (a reader that sees the new stamp re-reads the file, old or new);
+ * - anything else: the journal (the whole commit and its stamp, its version first), the
+ *   files, the event log, and the stamp last. A journal whose version is past the stamp's
+ *   was not finished: `recoverJournal` replays it.
+ * Events always go through the journal, so the stamp is written after their log lines: the
+ * stamp records how many events and bytes the log holds, and a log shorter than that is an
+ * error. (The previous version wrote the stamp of a commit of events alone before the log,
+ * so a crash between the two left a stamp counting events the log never got.) Now a crash
+ * leaves the whole commit (replayed from the journal) or none of it: a torn line past the
+ * recorded end, cut before the next append. Likewise a commit that adds or removes a state
+ * file, or begins a run, changes the stamp's records, which must never run ahead of the files.
  * State files are replaced by temp file and rename, so a reader without the lock (`cat`)
  * always sees a whole file, old or new. The journal, change log and stamp are written in
  * place, one write each: a process that dies stops between writes, never inside one.
@@ -37,11 +47,12 @@ export interface Commit {
  */
 export function writeCommit(layout: FileLayout, team: string, commit: Commit): void {
   const { files, log, stamp } = commit;
-  const journaled = files.length + (log ? 1 : 0) > 1;
+  const journaled = files.length > 1 || log !== null || commit.recordsChanged;
   if (journaled) {
     const journal: Journal = {
       files: files.map((file) => ({ path: layout.relative(file.path), content: file.content })),
       log: log && { path: layout.relative(log.path), lines: [...log.lines] },
+      stamp,
     };
     const body = JSON.stringify(journal);
     writeAtStart(layout.journal(team), `${journalHeader(stamp.version, Buffer.byteLength(body))}${body}`);
@@ -50,7 +61,7 @@ export function writeCommit(layout: FileLayout, team: string, commit: Commit): v
   else appendToFile(layout.changes(team), commit.change);
   if (!journaled) writeStamp(layout, team, stamp);
   applyFiles(files);
-  if (log) appendLog(log, 0);
+  if (log) writeLogAt(log, log.at);
   if (journaled) writeStamp(layout, team, stamp);
 }
 
@@ -122,16 +133,22 @@ export function recoverJournal(layout: FileLayout, team: string): void {
   } catch {
     // Torn while it was written: its writer died before touching a state file.
   }
-  let eventSeq = stamp.eventSeq;
+  // A torn journal changed nothing else: the stamp's records stand.
+  let next: VersionStamp = { ...stamp, epoch: newEpoch(), version: head.version };
   if (journal) {
     applyFiles(journal.files.map((entry) => ({ path: layout.absolute(entry.path), content: entry.content })));
+    let eventSeq = stamp.eventSeq;
     if (journal.log) {
       const path = layout.absolute(journal.log.path);
       appendLog({ path, lines: journal.log.lines }, lastSeq(path));
       eventSeq = lastSeq(path);
     }
+    // A journal of the previous version holds no stamp: the records are left out, for the
+    // next commit to write again.
+    next = journal.stamp ?? { epoch: '', version: head.version, eventSeq };
+    next = { ...next, epoch: newEpoch() };
   }
-  writeStamp(layout, team, { epoch: newEpoch(), version: head.version, eventSeq });
+  writeStamp(layout, team, next);
 }
 
 function applyFiles(files: readonly FileWrite[]): void {

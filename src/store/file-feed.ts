@@ -135,8 +135,8 @@ export class TeamFeed {
         return;
       }
       const seq = this.#catchUp(runId);
-      // A commit of events alone writes the stamp before the log: until the log shows every
-      // event the stamp counts, look again.
+      // A writer of the previous version wrote the stamp of a commit of events alone before
+      // its log line: until the log shows every event the stamp counts, look again.
       this.#behind = versionSchema.parse(JSON.parse(stamp)).eventSeq > seq;
     } catch {
       this.#behind = true; // a file caught mid-write: look again at the next tick

@@ -16,7 +16,8 @@ export type FileKey = StateKey | 'config';
  *   tasks/{team}/.lock                the cross-process lock (a folder, proper-lockfile)
  *   tasks/{team}/.lock-owner          who holds it, so a dead holder's lock is taken over
  *   tasks/{team}/.lock-queue/         one ticket per waiting process: the order they are woken in
- *   tasks/{team}/.version             the commit stamp: epoch, version, event count
+ *   tasks/{team}/.version             the commit stamp: epoch, version, event count, and
+ *                                     which task, inbox and log files must exist (file-records)
  *   tasks/{team}/.changes             the keys each commit changed, one line a commit
  *   tasks/{team}/.journal             a commit in flight, replayed if its writer died
  *   runs/{runId}/run.json             whose run it is (team, team id, start)

@@ -4,7 +4,14 @@ import { putTask, removeTask } from '../board/task-list-state.js';
 import type { TeamMessage } from '../mailbox/message.js';
 import { corrupt, listFolder, readJson } from './file-io.js';
 import type { FileKey, FileLayout } from './file-layout.js';
-import { configSchema, highWatermarkSchema, inboxSchema, taskSchema } from './file-schemas.js';
+import { missingFile } from './file-records.js';
+import {
+  configSchema,
+  highWatermarkSchema,
+  inboxSchema,
+  taskSchema,
+  type VersionStamp,
+} from './file-schemas.js';
 import { type TeamState, taskList, teamState, withInfo } from './team-state.js';
 import type { TeamInfo } from './team-store.js';
 
@@ -22,8 +29,8 @@ function readTask(file: string, id: string): TeamTask | undefined {
   return freezeTask(task);
 }
 
-function readInbox(file: string): readonly TeamMessage[] {
-  return (readJson(file, inboxSchema) ?? []).map((message) => Object.freeze(message as TeamMessage));
+function readInbox(file: string): readonly TeamMessage[] | undefined {
+  return readJson(file, inboxSchema)?.map((message) => Object.freeze(message as TeamMessage));
 }
 
 /** Reads every file of a team into a fresh state. */
@@ -38,7 +45,8 @@ export function loadTeam(layout: FileLayout, team: string, info: TeamInfo, event
   const inboxes: Record<string, readonly TeamMessage[]> = {};
   const inboxFolder = layout.inboxFolder(team);
   for (const name of listFolder(inboxFolder, '.json')) {
-    inboxes[name.slice(0, -'.json'.length)] = readInbox(path.join(inboxFolder, name));
+    const inbox = readInbox(path.join(inboxFolder, name));
+    if (inbox) inboxes[name.slice(0, -'.json'.length)] = inbox;
   }
   const highWatermark = readJson(layout.highWatermark(team), highWatermarkSchema) ?? 0;
   return teamState(info, { tasks, highWatermark, inboxes }, eventSeq);
@@ -47,14 +55,14 @@ export function loadTeam(layout: FileLayout, team: string, info: TeamInfo, event
 /**
  * Brings a cached state up to date by re-reading the files of `keys` only. Answers
  * `undefined` when that is not enough (the team's config is gone, a key is unknown): the
- * caller loads the team whole.
+ * caller loads the team whole. A file gone that the stamp records is `corrupt-file`.
  */
 export function refreshTeam(
   layout: FileLayout,
   team: string,
   state: TeamState,
   keys: ReadonlySet<string>,
-  eventSeq: number,
+  stamp: VersionStamp,
 ): TeamState | undefined {
   // A key this version does not know (a newer writer, a hand edit): read the team whole.
   if ([...keys].some((key) => !/^(config|highWatermark|task:.+|inbox:.+)$/.test(key))) return undefined;
@@ -65,6 +73,7 @@ export function refreshTeam(
     next = withInfo(state, info);
   }
   const list = taskList(next);
+  const recorded = (names: readonly string[] | undefined, name: string) => names?.includes(name) === true;
   for (const key of keys as ReadonlySet<FileKey>) {
     if (key === 'config') continue;
     const file = layout.fileOf(team, key);
@@ -73,9 +82,15 @@ export function refreshTeam(
       const id = key.slice('task:'.length);
       const task = readTask(file, id);
       if (task) putTask(list, task);
+      else if (recorded(stamp.files?.tasks, id)) throw missingFile(file, layout.version(team));
       else removeTask(list, id);
-    } else next.bus.replaceInbox(key.slice('inbox:'.length), readInbox(file));
+    } else {
+      const agent = key.slice('inbox:'.length);
+      const inbox = readInbox(file);
+      if (!inbox && recorded(stamp.files?.inboxes, agent)) throw missingFile(file, layout.version(team));
+      next.bus.replaceInbox(agent, inbox ?? []);
+    }
   }
-  next.eventSeq = eventSeq;
+  next.eventSeq = stamp.eventSeq;
   return next;
 }

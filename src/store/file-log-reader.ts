@@ -34,18 +34,22 @@ const LOGS = 64;
 export class LogReader {
   readonly #logs = new Map<string, LogCache>();
 
-  /** The whole events of the log with `seq > afterSeq`, in order; none when it is missing. */
-  read(file: string, afterSeq = 0): TeamEvent[] {
+  /**
+   * The whole events of the log with `seq > afterSeq`, in order; none when it is missing.
+   * `check` sees the log's size (`undefined`: missing) before anything is read, and may throw.
+   */
+  read(file: string, afterSeq = 0, check?: (size: number | undefined) => void): TeamEvent[] {
     let handle: number;
     try {
       handle = fs.openSync(file, 'r');
     } catch (error) {
       this.#logs.delete(file);
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw ioError('read', file, error);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw ioError('read', file, error);
+      check?.(undefined);
+      return [];
     }
     try {
-      return this.#readFrom(file, handle, afterSeq);
+      return this.#readFrom(file, handle, afterSeq, check);
     } catch (error) {
       this.#logs.delete(file);
       throw error;
@@ -54,8 +58,14 @@ export class LogReader {
     }
   }
 
-  #readFrom(file: string, handle: number, afterSeq: number): TeamEvent[] {
+  #readFrom(
+    file: string,
+    handle: number,
+    afterSeq: number,
+    check?: (size: number | undefined) => void,
+  ): TeamEvent[] {
     const { size, ino } = fs.fstatSync(handle);
+    check?.(size);
     let cache = this.#logs.get(file);
     const furthest = cache?.checkpoints.at(-1)?.offset ?? 0;
     if (!cache || cache.ino !== ino || size < furthest) cache = { ino, checkpoints: [] };

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { appendToFile, corrupt } from './file-io.js';
+import { appendToFile, corrupt, ioError } from './file-io.js';
 
 /** Events a commit appends to a run's log, each with its place in the log. */
 export interface LogAppend {
@@ -13,18 +13,43 @@ export function appendLog(append: LogAppend, after: number): void {
   if (fresh.length > 0) appendToFile(append.path, fresh.map((line) => `${line.line}\n`).join(''));
 }
 
+/** The bytes the lines take in the log. */
+export function logBytes(lines: LogAppend['lines']): number {
+  return lines.reduce((sum, line) => sum + Buffer.byteLength(line.line) + 1, 0);
+}
+
+/**
+ * Writes a commit's lines at byte `at`, where the log's committed events end (as the commit
+ * stamp records). Whatever lies past `at` belongs to no finished commit (a line torn by a
+ * crash) and is cut first. The log is never created here: `startRun` makes it, so a log that
+ * is gone is an error, never a new log holding only the latest events.
+ */
+export function writeLogAt(append: LogAppend, at: number): void {
+  let handle: number | undefined;
+  try {
+    handle = fs.openSync(append.path, 'r+');
+    if (fs.fstatSync(handle).size > at) fs.ftruncateSync(handle, at);
+    const text = Buffer.from(append.lines.map((line) => `${line.line}\n`).join(''));
+    fs.writeSync(handle, text, 0, text.length, at);
+  } catch (error) {
+    throw ioError('append to', append.path, error);
+  } finally {
+    if (handle !== undefined) fs.closeSync(handle);
+  }
+}
+
 const TAIL_BYTES = 256 * 1024;
 
 /**
- * The seq of the last whole event in a log (0 when empty or missing). A torn last line,
- * which only a crash in the middle of an append leaves, is cut off first.
+ * Cuts a torn last line (which only a crash in the middle of an append leaves) off a log;
+ * answers its length in bytes and its last whole line, if any. A missing log is empty.
  */
-export function lastSeq(file: string): number {
+function cutTornLine(file: string): { bytes: number; last: string | undefined } {
   let handle: number;
   try {
     handle = fs.openSync(file, 'r+');
   } catch {
-    return 0;
+    return { bytes: 0, last: undefined };
   }
   try {
     const size = fs.fstatSync(handle).size;
@@ -33,15 +58,26 @@ export function lastSeq(file: string): number {
     fs.readSync(handle, buffer, 0, buffer.length, start);
     const text = buffer.toString('utf8');
     const end = text.lastIndexOf('\n');
-    if (end < text.length - 1) fs.ftruncateSync(handle, start + Buffer.byteLength(text.slice(0, end + 1)));
-    if (end === -1) return 0;
-    const lines = text.slice(0, end).split('\n');
-    try {
-      return (JSON.parse(lines[lines.length - 1] as string) as { seq: number }).seq;
-    } catch {
-      throw corrupt(file, 'its last event is not valid JSON');
-    }
+    const bytes = start + Buffer.byteLength(text.slice(0, end + 1));
+    if (bytes < size) fs.ftruncateSync(handle, bytes);
+    return { bytes, last: end === -1 ? undefined : text.slice(0, end).split('\n').at(-1) };
   } finally {
     fs.closeSync(handle);
   }
+}
+
+/** The seq of the last whole event in a log (0 when empty or missing), a torn last line cut first. */
+export function lastSeq(file: string): number {
+  const { last } = cutTornLine(file);
+  if (last === undefined) return 0;
+  try {
+    return (JSON.parse(last) as { seq: number }).seq;
+  } catch {
+    throw corrupt(file, 'its last event is not valid JSON');
+  }
+}
+
+/** The length in bytes of a log's whole lines (0 when missing), a torn last line cut first. */
+export function wholeLength(file: string): number {
+  return cutTornLine(file).bytes;
 }

@@ -52,17 +52,28 @@ export const configSchema = z.object({
 // never generate past Number.MAX_SAFE_INTEGER, so every watermark they make reads back.
 export const highWatermarkSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
+const count = z.number().int().nonnegative();
+
+// The stamp's records (`files`, `log`) are what the store knows must be on disk; a stamp of
+// an earlier version has none, and the first commit of this one writes them.
 export const versionSchema = z.object({
   /** Changes when the stamp is rebuilt or the change log emptied, so that every cache reloads. */
   epoch: text,
-  version: z.number().int().nonnegative(),
-  eventSeq: z.number().int().nonnegative(),
+  version: count,
+  eventSeq: count,
+  /** The run whose log `eventSeq` counts, and that log's length in bytes after the commit. */
+  log: z.object({ runId: text, bytes: count }).optional(),
+  /** The task ids and inbox agents that have a file after the commit. */
+  files: z.object({ tasks: z.array(text), inboxes: z.array(text) }).optional(),
 });
 export type VersionStamp = z.infer<typeof versionSchema>;
+export type FileRecord = NonNullable<VersionStamp['files']>;
 
 export const journalSchema = z.object({
   files: z.array(z.object({ path: text, content: nullableText })),
   log: z.object({ path: text, lines: z.array(z.object({ seq: z.number().int(), line: text })) }).nullable(),
+  /** The stamp the commit ends with (absent from an earlier version's journal). */
+  stamp: versionSchema.optional(),
 });
 export type Journal = z.infer<typeof journalSchema>;
 

@@ -10,6 +10,7 @@ import { FileLayout } from './file-layout.js';
 import { readConfig } from './file-load.js';
 import { acquireLock, DEFAULT_LOCK_TIMING, type LockTiming } from './file-lock.js';
 import { LogReader } from './file-log-reader.js';
+import { readRunLog } from './file-records.js';
 import {
   clearRunner,
   readRunRecord,
@@ -128,15 +129,17 @@ export class FileStore implements TeamStore {
     checkStartOptions(options);
     checkName('team', name);
     return this.#locked(name, () => {
-      const cached = this.#teams.sync(name);
+      // A fresh run discards every task and inbox, so files gone from them do not stop it.
+      const cached = options.fresh === false ? this.#teams.sync(name) : this.#teams.syncForFresh(name);
       this.#refuseIfLive(cached.state.info);
       const now = this.#now();
       const runId = newRunId(name, now);
       const info: TeamInfo = { ...cached.state.info, runId, updatedAt: now.toISOString() };
       makeFolder(this.#layout.runFolder(runId));
+      // The log before the record: a run whose record is there always had a log.
+      writeFileAtomic(this.#layout.events(runId), '');
       const record = { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt };
       writeRunRecord(this.#layout, { ...record, runner: thisProcess() });
-      writeFileAtomic(this.#layout.events(runId), '');
       if (options.fresh === false) {
         const next = withInfo(cached.state, info);
         next.eventSeq = 0;
@@ -204,8 +207,9 @@ export class FileStore implements TeamStore {
     return { ...runner, alive: runner.host === hostname() ? isAlive(runner.pid) : undefined };
   }
 
+  /** A run's events; `corrupt-file` when its log is gone, or shorter than the team's stamp records. */
   async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
-    return this.#log.read(this.#layout.events(checkRunId(runId)), checkAfterSeq(options));
+    return readRunLog(this.#layout, this.#log, checkRunId(runId), checkAfterSeq(options));
   }
 
   /**

@@ -31,10 +31,13 @@ describe('FileStore event log reads', () => {
     expect(seqs(await reader.readEvents(runId))).toEqual([1, 2, 3, 4, 5]);
   });
 
-  test('a log replaced by a shorter one is read again from its start', async () => {
+  test("an earlier run's log replaced by a shorter one is read again from its start", async () => {
     const root = tempFolder();
     const { store, runId, log } = await runWithEvents(root, 4);
     expect(seqs(await store.readEvents(runId))).toEqual([1, 2, 3, 4]);
+    // The current run's log may not shrink (see file-recovery): this one is history now.
+    await store.leaveRun('newsroom', runId);
+    await store.startRun('newsroom', { fresh: false });
     const [first, second] = readFileSync(log, 'utf8').split('\n');
     writeFileSync(log, `${first}\n${second}\n`);
     expect(seqs(await store.readEvents(runId, { afterSeq: 1 }))).toEqual([2]);
