@@ -92,8 +92,9 @@ export function program(setExitCode: (code: number) => void): Command {
         let team = pickTeam(await loadTeams(file), file, options.team).withStore(store);
         if (options.model) team = team.withModel(options.model);
         const last = await store.resumeRun(team.name).catch((error: unknown) => {
-          if (isTeamError(error, 'team-busy')) throw error;
-          return undefined;
+          // A team the store never ran has nothing to resume; anything else (busy, a broken file) is said.
+          if (isTeamError(error, 'team-not-found')) return undefined;
+          throw error;
         });
         // That was a look at the run: the run below resumes it for real.
         if (last?.info.runId) await store.leaveRun(team.name, last.info.runId);
