@@ -50,11 +50,16 @@ function userLock(tarball: string, dependencies: Record<string, string>, rootNam
       license: own.license,
       dependencies: own.dependencies,
       peerDependencies: own.peerDependencies,
+      peerDependenciesMeta: own.peerDependenciesMeta,
       bin: { 'agent-teams': own.bin['agent-teams'].replace(/^\.\//, '') },
       engines: own.engines,
     },
   };
-  const wanted = [...Object.keys(own.dependencies), ...Object.keys(own.peerDependencies)];
+  // An optional peer (pg, for the PostgresStore) is the user's to add: this project does not.
+  const peers = Object.keys(own.peerDependencies).filter(
+    (name) => !own.peerDependenciesMeta?.[name]?.optional,
+  );
+  const wanted = [...Object.keys(own.dependencies), ...peers];
   const queue: [string, string[]][] = [['node_modules/agent-teams', wanted]];
   for (let next = queue.shift(); next; next = queue.shift()) {
     const [from, names] = next;
