@@ -47,11 +47,21 @@ export class LiveRuns {
   }
 }
 
-// One registry per store folder for the whole process: two FileStores on one folder are
-// one store, whatever path (relative, through a symlink) each was given.
-const byFolder = new Map<string, LiveRuns>();
+// One registry per store for the whole process, by a key that names the store (a FileStore's
+// folder, a PostgresStore's database and schema): two store objects on one store share it.
+const byStore = new Map<string, LiveRuns>();
 
-/** The live runs of every FileStore of this process on the folder `root`. */
+/** The live runs of every store object of this process on the store `key` names. */
+export function liveRunsOf(key: string): LiveRuns {
+  let runs = byStore.get(key);
+  if (!runs) {
+    runs = new LiveRuns();
+    byStore.set(key, runs);
+  }
+  return runs;
+}
+
+/** The live runs of every FileStore of this process on the folder `root`, whatever path names it. */
 export function liveRunsAt(root: string): LiveRuns {
   let folder = root;
   try {
@@ -59,10 +69,5 @@ export function liveRunsAt(root: string): LiveRuns {
   } catch {
     // Not made yet: no team there, so nothing runs; the path as given is the key meanwhile.
   }
-  let runs = byFolder.get(folder);
-  if (!runs) {
-    runs = new LiveRuns();
-    byFolder.set(folder, runs);
-  }
-  return runs;
+  return liveRunsOf(`folder:${folder}`);
 }

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { TeamError } from '../../errors/index.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { checkName } from '../../state/names.js';
-import { LiveRuns } from '../live-runs.js';
+import { type LiveRuns, liveRunsOf } from '../live-runs.js';
 import { canResume } from '../run-record.js';
 import { checkStartOptions } from '../store-options.js';
 import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from '../team-info.js';
@@ -32,10 +32,6 @@ interface Done<T> {
   next?: Stamp & { state: TeamState };
   after?: () => void;
 }
-
-// One registry of live runs per database and schema for the whole process: two stores on
-// one schema are one store.
-const liveBySchema = new Map<string, LiveRuns>();
 
 /**
  * Keeps teams in PostgreSQL, for many processes and machines. Each transaction is one
@@ -89,8 +85,7 @@ export class PostgresStore implements TeamStore {
       },
       read: (runId, afterSeq) => this.#read(this.#pool, runId, afterSeq),
     });
-    this.#live = liveBySchema.get(key) ?? new LiveRuns();
-    liveBySchema.set(key, this.#live);
+    this.#live = liveRunsOf(`postgres:${key}`);
   }
 
   async createTeam(name: string, setup: TeamSetup): Promise<TeamInfo> {
