@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TeamTask } from '../board/task.js';
 import type { TeamEvent } from '../events/team-event-map.js';
@@ -6,26 +5,22 @@ import { turnCounts } from '../run/run-result-of.js';
 import { applyEvent, emptyRunState, type RunState } from '../run/run-state.js';
 import { FileStore } from '../store/file-store.js';
 import { runStatus } from '../store/run-record.js';
+import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
+import { whereOf } from './store-choice.js';
 import { eventLine, usageLine } from './view/event-line.js';
 import { clip, unpricedLines } from './view/format.js';
 
 // The inspection commands read a store the way any process would: through the FileStore,
 // never around it.
 
-export function openStore(root: string): FileStore {
-  if (!existsSync(root))
-    throw new CliError(`no store at ${root}: run a team first (npx agent-teams demo), or give --store`);
-  return new FileStore({ root });
-}
-
 /** The team's info; a one-line error naming the store's teams when it has no such team. */
-export async function knownTeam(store: FileStore, name: string) {
+export async function knownTeam(store: TeamStore, name: string) {
   const info = await store.getTeam(name);
   if (!info) {
     const names = (await store.listTeams()).map((team) => team.name);
     throw new CliError(
-      `no team "${name}" in ${store.root}${names.length ? `; its teams: ${names.join(', ')}` : ''}`,
+      `no team "${name}" in ${whereOf(store)}${names.length ? `; its teams: ${names.join(', ')}` : ''}`,
     );
   }
   return info;
@@ -33,7 +28,7 @@ export async function knownTeam(store: FileStore, name: string) {
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 
-export async function showTeams(store: FileStore, json: boolean): Promise<void> {
+export async function showTeams(store: TeamStore, json: boolean): Promise<void> {
   const rows = [];
   for (const info of await store.listTeams()) {
     const events = info.runId ? await store.readEvents(info.runId) : [];
@@ -49,7 +44,7 @@ export async function showTeams(store: FileStore, json: boolean): Promise<void> 
     for (const row of rows) print(JSON.stringify({ ...row.info, status: row.status, tasks: row.tasks }));
     return;
   }
-  if (rows.length === 0) print(`no teams in ${store.root} yet`);
+  if (rows.length === 0) print(`no teams in ${whereOf(store)} yet`);
   for (const { info, status, tasks, startedAt } of rows) {
     print(`${info.name}: ${info.lead} leads ${info.members.join(', ')}`);
     print(
@@ -67,7 +62,7 @@ function taskLine(task: TeamTask): string {
   return `  ${task.id.padEnd(10)} ${status.padEnd(11)} ${who.padEnd(12)} ${task.title}${waits}${result}`;
 }
 
-export async function showTasks(store: FileStore, team: string | undefined, json: boolean): Promise<void> {
+export async function showTasks(store: TeamStore, team: string | undefined, json: boolean): Promise<void> {
   const names = team
     ? [(await knownTeam(store, team)).name]
     : (await store.listTeams()).map((info) => info.name);
@@ -82,7 +77,7 @@ export async function showTasks(store: FileStore, team: string | undefined, json
   }
 }
 
-export async function showInbox(store: FileStore, team: string, agent: string, json: boolean): Promise<void> {
+export async function showInbox(store: TeamStore, team: string, agent: string, json: boolean): Promise<void> {
   await knownTeam(store, team);
   const messages = await store.transact(team, ({ mailbox }) => mailbox.messages(agent));
   if (json) {
@@ -102,7 +97,7 @@ export async function showInbox(store: FileStore, team: string, agent: string, j
  * goes on printing new ones until the run completes.
  */
 export async function showLogs(
-  store: FileStore,
+  store: TeamStore,
   team: string,
   options: { run?: string; follow: boolean; json: boolean; signal: AbortSignal },
 ): Promise<void> {
@@ -132,7 +127,9 @@ export async function showLogs(
 }
 
 /** Why nobody will add to the run's log any more, or `undefined` while its process lives. */
-async function goneRunner(store: FileStore, runId: string): Promise<string | undefined> {
+async function goneRunner(store: TeamStore, runId: string): Promise<string | undefined> {
+  // A FileStore knows which process runs a run; on PostgreSQL, follow until the run completes.
+  if (!(store instanceof FileStore)) return undefined;
   const runner = await store.runnerOf(runId);
   if (!runner) return 'no process runs it any more';
   return runner.alive === false ? `its process ${runner.pid} is gone` : undefined;

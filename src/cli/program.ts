@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
+import type { TeamStore } from '../store/team-store.js';
+import { CliError } from './cli-error.js';
 import { DEFAULT_INIT_DIR, initTeam } from './init.js';
 import { checkRequiredOptions, requiredOption } from './options.js';
 import { DEFAULT_STORE } from './resume-hint.js';
+import { chooseStore, postgresFlag, type StoreFlags, schemaFlag, storeFlag } from './store-choice.js';
+import type { WorkerFlags } from './worker.js';
 
 // Each action imports what it uses when it runs, so that `--help` loads commander and this
 // file, and the inspection commands the store without the AI SDK, the providers or jiti.
@@ -12,10 +16,22 @@ const version = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
-const storeOption = () =>
-  new Option('--store <dir>', 'the store folder (a FileStore)').default(DEFAULT_STORE);
 const jsonOption = () => new Option('--json', 'one JSON object per line');
 const example = (...lines: string[]) => `\nExample:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
+
+/** Runs `work` on the chosen store, and closes the store after (its connections, its watches). */
+async function onStore(
+  flags: StoreFlags,
+  options: { create?: boolean },
+  work: (store: TeamStore) => Promise<void>,
+) {
+  const store = await chooseStore(flags, options);
+  try {
+    await work(store);
+  } finally {
+    await store.close();
+  }
+}
 
 /** The `agent-teams` command. Each action answers its exit code. */
 export function program(setExitCode: (code: number) => void): Command {
@@ -34,7 +50,9 @@ export function program(setExitCode: (code: number) => void): Command {
     .addOption(requiredOption('--input <text>', 'the request for the lead'))
     .option('--team <name>', 'which of the file’s teams (needed when it exports several)')
     .option('--model <provider/model>', 'run every agent on this model instead (e.g. ollama/llama3.2)')
-    .addOption(storeOption())
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
     .addOption(jsonOption())
     .addHelpText(
       'after',
@@ -43,22 +61,30 @@ export function program(setExitCode: (code: number) => void): Command {
     .action(
       async (
         file: string,
-        options: { input: string; team?: string; model?: string; store: string; json?: boolean },
+        options: {
+          input: string;
+          team?: string;
+          model?: string;
+          store: string;
+          postgres?: string;
+          schema?: string;
+          json?: boolean;
+        },
       ) => {
-        const [{ loadTeams, pickTeam }, { FileStore }, { resumeCommand }, { runTeam }] = await Promise.all([
+        const [{ loadTeams, pickTeam }, { resumeCommand }, { runTeam }] = await Promise.all([
           import('./load-teams.js'),
-          import('../store/file-store.js'),
           import('./resume-hint.js'),
           import('./run-team.js'),
         ]);
-        let team = pickTeam(await loadTeams(file), file, options.team).withStore(
-          new FileStore({ root: options.store }),
-        );
-        if (options.model) team = team.withModel(options.model);
-        const onAbort = `Continue it with: ${resumeCommand(file, options)}`;
-        setExitCode(
-          await runTeam(team, { input: options.input, fresh: true, json: options.json === true, onAbort }),
-        );
+        const teams = await loadTeams(file);
+        await onStore(options, { create: true }, async (store) => {
+          let team = pickTeam(teams, file, options.team).withStore(store);
+          if (options.model) team = team.withModel(options.model);
+          const onAbort = `Continue it with: ${resumeCommand(file, options)}`;
+          setExitCode(
+            await runTeam(team, { input: options.input, fresh: true, json: options.json === true, onAbort }),
+          );
+        });
       },
     );
 
@@ -68,46 +94,51 @@ export function program(setExitCode: (code: number) => void): Command {
     .argument('<file>', 'the team file the run was started from')
     .option('--team <name>', 'which of the file’s teams')
     .option('--model <provider/model>', 'run every agent on this model instead')
-    .addOption(storeOption())
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
     .addOption(jsonOption())
     .addHelpText('after', example('npx agent-teams resume examples/newsroom.ts'))
     .action(
-      async (file: string, options: { team?: string; model?: string; store: string; json?: boolean }) => {
-        const [
-          { loadTeams, pickTeam },
-          { openStore },
-          { resumeCommand },
-          { runTeam },
-          { isTeamError },
-          { CliError },
-        ] = await Promise.all([
+      async (
+        file: string,
+        options: {
+          team?: string;
+          model?: string;
+          store: string;
+          postgres?: string;
+          schema?: string;
+          json?: boolean;
+        },
+      ) => {
+        const [{ loadTeams, pickTeam }, { resumeCommand }, { runTeam }, { isTeamError }] = await Promise.all([
           import('./load-teams.js'),
-          inspect(),
           import('./resume-hint.js'),
           import('./run-team.js'),
           import('../errors/index.js'),
-          import('./cli-error.js'),
         ]);
-        const store = openStore(options.store);
-        let team = pickTeam(await loadTeams(file), file, options.team).withStore(store);
-        if (options.model) team = team.withModel(options.model);
-        const last = await store.resumeRun(team.name).catch((error: unknown) => {
-          // A team the store never ran has nothing to resume; anything else (busy, a broken file) is said.
-          if (isTeamError(error, 'team-not-found')) return undefined;
-          throw error;
-        });
-        // That was a look at the run: the run below resumes it for real.
-        if (last?.info.runId) await store.leaveRun(team.name, last.info.runId);
-        const input = last?.events.find((event) => event.type === 'team:start')?.data;
-        if (!last || !input || !('input' in input)) {
-          throw new CliError(
-            `nothing to resume: the last run of ${team.name} finished (start a new one with agent-teams run)`,
+        const teams = await loadTeams(file);
+        await onStore(options, {}, async (store) => {
+          let team = pickTeam(teams, file, options.team).withStore(store);
+          if (options.model) team = team.withModel(options.model);
+          const last = await store.resumeRun(team.name).catch((error: unknown) => {
+            // A team the store never ran has nothing to resume; anything else (busy, a broken file) is said.
+            if (isTeamError(error, 'team-not-found')) return undefined;
+            throw error;
+          });
+          // That was a look at the run: the run below resumes it for real.
+          if (last?.info.runId) await store.leaveRun(team.name, last.info.runId);
+          const input = last?.events.find((event) => event.type === 'team:start')?.data;
+          if (!last || !input || !('input' in input)) {
+            throw new CliError(
+              `nothing to resume: the last run of ${team.name} finished (start a new one with agent-teams run)`,
+            );
+          }
+          const onAbort = `Continue it with: ${resumeCommand(file, options)}`;
+          setExitCode(
+            await runTeam(team, { input: input.input, fresh: false, json: options.json === true, onAbort }),
           );
-        }
-        const onAbort = `Continue it with: ${resumeCommand(file, options)}`;
-        setExitCode(
-          await runTeam(team, { input: input.input, fresh: false, json: options.json === true, onAbort }),
-        );
+        });
       },
     );
 
@@ -115,32 +146,45 @@ export function program(setExitCode: (code: number) => void): Command {
     .command('demo')
     .description('run the built-in newsroom on a scripted model: no API key needed')
     .option('--fast', 'no simulated model latency')
-    .addOption(storeOption())
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
     .addOption(jsonOption())
     .addHelpText('after', example('npx agent-teams demo'))
-    .action(async (options: { fast?: boolean; store: string; json?: boolean }) => {
-      const [{ DEMO_INPUT, DEMO_INTRO, demoOutro, demoTeam }, { FileStore }, { shellWord }, { runTeam }] =
-        await Promise.all([
-          import('./demo.js'),
-          import('../store/file-store.js'),
-          import('./resume-hint.js'),
-          import('./run-team.js'),
-        ]);
-      const json = options.json === true;
-      if (!json) process.stdout.write(DEMO_INTRO);
-      const team = demoTeam(new FileStore({ root: options.store }), options.fast === true);
-      // The demo always starts afresh, so the way on after Ctrl-C is to start it again.
-      const again = ['npx', 'agent-teams', 'demo', ...(options.fast ? ['--fast'] : [])];
-      if (options.store !== DEFAULT_STORE) again.push('--store', options.store);
-      const code = await runTeam(team, {
-        input: DEMO_INPUT,
-        fresh: true,
-        json,
-        onAbort: `Start it again with: ${again.map(shellWord).join(' ')}`,
-      });
-      if (!json) process.stdout.write(demoOutro(process.cwd(), options.store));
-      setExitCode(code);
-    });
+    .action(
+      async (options: {
+        fast?: boolean;
+        store: string;
+        postgres?: string;
+        schema?: string;
+        json?: boolean;
+      }) => {
+        const [{ DEMO_INPUT, DEMO_INTRO, demoOutro, demoTeam }, { FileStore }, { shellWord }, { runTeam }] =
+          await Promise.all([
+            import('./demo.js'),
+            import('../store/file-store.js'),
+            import('./resume-hint.js'),
+            import('./run-team.js'),
+          ]);
+        if (options.postgres !== undefined || options.schema !== undefined) {
+          throw new CliError('the demo runs on a store folder (--store), not on PostgreSQL');
+        }
+        const json = options.json === true;
+        if (!json) process.stdout.write(DEMO_INTRO);
+        const team = demoTeam(new FileStore({ root: options.store }), options.fast === true);
+        // The demo always starts afresh, so the way on after Ctrl-C is to start it again.
+        const again = ['npx', 'agent-teams', 'demo', ...(options.fast ? ['--fast'] : [])];
+        if (options.store !== DEFAULT_STORE) again.push('--store', options.store);
+        const code = await runTeam(team, {
+          input: DEMO_INPUT,
+          fresh: true,
+          json,
+          onAbort: `Start it again with: ${again.map(shellWord).join(' ')}`,
+        });
+        if (!json) process.stdout.write(demoOutro(process.cwd(), options.store));
+        setExitCode(code);
+      },
+    );
 
   cli
     .command('init')
@@ -154,38 +198,55 @@ export function program(setExitCode: (code: number) => void): Command {
   cli
     .command('teams')
     .description('list the teams in a store, with their last run and its status')
-    .addOption(storeOption())
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
     .addOption(jsonOption())
     .addHelpText('after', example('npx agent-teams teams --store ./.agent-teams'))
-    .action(async (options: { store: string; json?: boolean }) => {
-      const { openStore, showTeams } = await inspect();
-      await showTeams(openStore(options.store), options.json === true);
+    .action(async (options: { store: string; postgres?: string; schema?: string; json?: boolean }) => {
+      const { showTeams } = await inspect();
+      await onStore(options, {}, (store) => showTeams(store, options.json === true));
     });
 
   cli
     .command('tasks')
     .description('show the task list of a team (or of every team)')
     .argument('[team]', 'the team')
-    .addOption(storeOption())
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
     .addOption(jsonOption())
     .addHelpText('after', example('npx agent-teams tasks newsroom'))
-    .action(async (team: string | undefined, options: { store: string; json?: boolean }) => {
-      const { openStore, showTasks } = await inspect();
-      await showTasks(openStore(options.store), team, options.json === true);
-    });
+    .action(
+      async (
+        team: string | undefined,
+        options: { store: string; postgres?: string; schema?: string; json?: boolean },
+      ) => {
+        const { showTasks } = await inspect();
+        await onStore(options, {}, (store) => showTasks(store, team, options.json === true));
+      },
+    );
 
   cli
     .command('inbox')
     .description('show the messages in an agent’s inbox, read and unread')
     .argument('<team>', 'the team')
     .argument('<agent>', 'the agent')
-    .addOption(storeOption())
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
     .addOption(jsonOption())
     .addHelpText('after', example('npx agent-teams inbox newsroom writer'))
-    .action(async (team: string, agent: string, options: { store: string; json?: boolean }) => {
-      const { openStore, showInbox } = await inspect();
-      await showInbox(openStore(options.store), team, agent, options.json === true);
-    });
+    .action(
+      async (
+        team: string,
+        agent: string,
+        options: { store: string; postgres?: string; schema?: string; json?: boolean },
+      ) => {
+        const { showInbox } = await inspect();
+        await onStore(options, {}, (store) => showInbox(store, team, agent, options.json === true));
+      },
+    );
 
   cli
     .command('send')
@@ -193,11 +254,13 @@ export function program(setExitCode: (code: number) => void): Command {
     .argument('<team>', 'the team')
     .argument('<agent>', 'the agent (or lead, or everyone)')
     .argument('<message>', 'what to tell it')
-    .addOption(storeOption())
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
     .addHelpText('after', example('npx agent-teams send newsroom writer "Use metric units"'))
-    .action(async (team: string, agent: string, message: string, options: { store: string }) => {
-      const [{ openStore }, { sendMessage }] = await Promise.all([inspect(), import('./send.js')]);
-      await sendMessage(openStore(options.store), team, agent, message);
+    .action(async (team: string, agent: string, message: string, options: StoreFlags) => {
+      const { sendMessage } = await import('./send.js');
+      await onStore(options, {}, (store) => sendMessage(store, team, agent, message));
     });
 
   cli
@@ -206,27 +269,63 @@ export function program(setExitCode: (code: number) => void): Command {
     .argument('<team>', 'the team')
     .option('--run <id>', 'another run of the team')
     .option('--follow', 'keep printing new events until the run completes')
-    .addOption(storeOption())
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
     .addOption(jsonOption())
     .addHelpText('after', example('npx agent-teams logs newsroom --follow'))
     .action(
-      async (team: string, options: { run?: string; follow?: boolean; store: string; json?: boolean }) => {
-        const { openStore, showLogs } = await inspect();
+      async (
+        team: string,
+        options: {
+          run?: string;
+          follow?: boolean;
+          store: string;
+          postgres?: string;
+          schema?: string;
+          json?: boolean;
+        },
+      ) => {
+        const { showLogs } = await inspect();
         const controller = new AbortController();
         const stop = () => controller.abort();
         process.once('SIGINT', stop);
         try {
-          await showLogs(openStore(options.store), team, {
-            run: options.run,
-            follow: options.follow === true,
-            json: options.json === true,
-            signal: controller.signal,
-          });
+          await onStore(options, {}, (store) =>
+            showLogs(store, team, {
+              run: options.run,
+              follow: options.follow === true,
+              json: options.json === true,
+              signal: controller.signal,
+            }),
+          );
         } finally {
           process.off('SIGINT', stop);
         }
       },
     );
+
+  cli
+    .command('worker')
+    .description("run the turns that teams on PostgreSQL queue (executor: 'workers'), on this machine")
+    .argument('<file>', 'the team file the runs were started from (the same definitions)')
+    .option('--team <name>', 'only this one of the file’s teams')
+    .option('--concurrency <n>', 'turns of each team at once', '1')
+    .addOption(storeFlag().hideHelp())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addHelpText(
+      'after',
+      example('npx agent-teams worker teams.ts --postgres postgres://db.internal/teams --concurrency 4'),
+    )
+    .action(async (file: string, options: WorkerFlags) => {
+      const { runWorker } = await import('./worker.js');
+      const controller = new AbortController();
+      const stop = () => controller.abort();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      await runWorker(file, options, controller.signal);
+    });
 
   return cli;
 }

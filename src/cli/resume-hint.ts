@@ -11,6 +11,8 @@ export interface RunFlags {
   readonly team?: string;
   readonly model?: string;
   readonly store: string;
+  readonly postgres?: string;
+  readonly schema?: string;
 }
 
 /**
@@ -23,6 +25,8 @@ export function resumeCommand(file: string, flags: RunFlags): string {
   const words = ['npx', 'agent-teams', 'resume', file];
   if (flags.team !== undefined) words.push('--team', flags.team);
   if (flags.model !== undefined) words.push('--model', flags.model);
-  if (flags.store !== DEFAULT_STORE) words.push('--store', flags.store);
+  if (flags.postgres !== undefined) words.push('--postgres', flags.postgres);
+  else if (flags.store !== DEFAULT_STORE) words.push('--store', flags.store);
+  if (flags.schema !== undefined) words.push('--schema', flags.schema);
   return words.map(shellWord).join(' ');
 }

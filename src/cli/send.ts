@@ -1,5 +1,5 @@
 import { USER } from '../state/roster.js';
-import type { FileStore } from '../store/file-store.js';
+import type { TeamStore } from '../store/team-store.js';
 import { knownTeam } from './inspect.js';
 
 /**
@@ -8,7 +8,7 @@ import { knownTeam } from './inspect.js';
  * one line with the message's id.
  */
 export async function sendMessage(
-  store: FileStore,
+  store: TeamStore,
   team: string,
   agent: string,
   content: string,

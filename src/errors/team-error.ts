@@ -31,6 +31,8 @@ export type TeamErrorCode =
   | 'agent-failed'
   | 'turn-timeout'
   | 'aborted'
+  // workers: a write from a turn attempt that no longer holds its turn
+  | 'stale-turn'
   // stores
   | 'team-not-found'
   | 'team-busy'

@@ -15,6 +15,17 @@ export type StopReason =
   | 'aborted'
   | 'failed';
 
+/** A turn's end as a worker reports it: plain data (a thrown error is kept as its message). */
+export type ReportedOutcome =
+  | {
+      readonly kind: 'done';
+      readonly text: string;
+      readonly usage: TokenUsage;
+      readonly model: string;
+      readonly delivered: readonly string[];
+    }
+  | { readonly kind: 'failed'; readonly error: string; readonly delivered: readonly string[] };
+
 /** How many tasks are in each state; `closed` are also counted in `completed`. */
 export interface TaskCounts {
   readonly total: number;
@@ -60,6 +71,16 @@ export interface TeamEventMap {
     readonly turn: number;
     readonly model: string;
     readonly usage: TokenUsage;
+  };
+  /**
+   * How a turn that ran on a worker process ended, written by that worker for the run's loop
+   * to close the turn (in-process turns report to the loop directly). Only the attempt that
+   * holds the turn's fence can write it.
+   */
+  'team:turn-outcome': {
+    readonly member: string;
+    readonly turn: number;
+    readonly outcome: ReportedOutcome;
   };
   /** A task was put on the list. */
   'team:task-created': { readonly task: TeamTask; readonly by: string };

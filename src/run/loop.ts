@@ -153,12 +153,15 @@ export class RunLoop {
         await this.#synthesize('budget');
         continue;
       }
-      const step = await this.#transact((rules) => {
-        const decision = decide(this.#state, takeSnapshot(rules, this.#state, settings), settings);
-        return decision.kind === 'turn'
-          ? { decision, turn: startTurn(rules, this.#state, decision, threadId) }
-          : { decision, turn: undefined };
-      });
+      const step = await this.#commitStart(
+        (rules) => {
+          const decision = decide(this.#state, takeSnapshot(rules, this.#state, settings), settings);
+          return decision.kind === 'turn'
+            ? { decision, turn: startTurn(rules, this.#state, decision, threadId) }
+            : { decision, turn: undefined };
+        },
+        (step) => step.turn,
+      );
       if (step.turn) {
         this.#launch(step.turn);
         continue;
@@ -181,7 +184,10 @@ export class RunLoop {
     const synthesis = { kind: 'turn', agent: this.#config.settings.lead.name, reason: 'synthesis' } as const;
     const decision = { ...synthesis, taskId: null, messageIds: [] };
     this.#launch(
-      await this.#transact((rules) => startTurn(rules, this.#state, decision, this.#config.threadId)),
+      await this.#commitStart(
+        (rules) => startTurn(rules, this.#state, decision, this.#config.threadId),
+        (turn) => turn,
+      ),
     );
   }
 
@@ -233,6 +239,17 @@ export class RunLoop {
     this.#abort.abort(error);
   }
 
+  /** Commits a turn's start through the executor, which may hand the turn over in the same transaction. */
+  async #commitStart<T>(
+    fn: (rules: TeamRules) => T,
+    turnOf: (value: T) => TurnDescriptor | undefined,
+  ): Promise<T> {
+    if (!this.#executor.commitStart) return this.#transact(fn);
+    const value = await this.#executor.commitStart(this.#config.settings.name, fn, turnOf);
+    await this.#catchUp();
+    return value;
+  }
+
   async #transact<T>(fn: (rules: TeamRules) => T): Promise<T> {
     const value = await this.#config.store.transact(this.#config.settings.name, fn);
     await this.#catchUp();
@@ -248,6 +265,7 @@ export class RunLoop {
   #fold(event: Parameters<typeof applyEvent>[1]): void {
     if (event.seq <= this.#state.seq) return;
     applyEvent(this.#state, event);
+    this.#executor.notice?.(event);
     this.events.push(event);
     if (this.#live) this.#config.emitter.emit(event);
   }

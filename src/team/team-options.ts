@@ -39,6 +39,11 @@ export interface TeamConfig {
   turnTimeoutMs?: number;
   /** What a run may spend (a run's own `budget` replaces it); reaching it ends the run with `budget`. */
   budget?: Budget;
+  /**
+   * Where turns run: `in-process` (default), or `workers`: each turn is queued as a pg-boss job
+   * (the store must be a PostgresStore) and run by `agent-teams worker` processes anywhere.
+   */
+  executor?: 'in-process' | 'workers';
 }
 
 // Every key of TeamConfig, so an unknown one is refused (`satisfies` keeps the list whole).
@@ -59,6 +64,7 @@ const TEAM_OPTIONS = Object.keys({
   pricing: true,
   turnTimeoutMs: true,
   budget: true,
+  executor: true,
 } satisfies Record<keyof TeamConfig, true>);
 const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
 const PRICE_OPTIONS = ['input', 'output'] as const;
@@ -80,6 +86,7 @@ export interface TeamSettings {
   readonly pricing: Readonly<Record<string, ModelPrice>>;
   readonly turnTimeoutMs: number;
   readonly budget: Budget | undefined;
+  readonly executor: 'in-process' | 'workers';
 }
 
 function count(name: string, value: unknown, fallback: number): number {
@@ -167,5 +174,11 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     pricing: prices(config.pricing),
     turnTimeoutMs: count('turnTimeoutMs', config.turnTimeoutMs, 600_000),
     budget: checkBudget(`the team ${name}`, config.budget, BUDGET_BOUNDS),
+    executor: executorOf(config.executor),
   };
+}
+
+function executorOf(value: unknown): 'in-process' | 'workers' {
+  if (value === undefined || value === 'in-process' || value === 'workers') return value ?? 'in-process';
+  throw new TeamError('invalid-input', `executor must be 'in-process' or 'workers', not ${shown(value)}.`);
 }

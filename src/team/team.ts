@@ -112,6 +112,7 @@ export class Team {
     const models = this.#models();
     const budget = checkBudget<Budget>('the run', options.budget, BUDGET_BOUNDS) ?? this.#settings.budget;
     checkPricedForBudgets(this.#settings, models, budget);
+    const workers = this.#settings.executor === 'workers' ? await this.#workerExecutor() : undefined;
     const loop = new RunLoop({
       settings: this.#settings,
       store: this.store,
@@ -120,14 +121,20 @@ export class Team {
       fresh: options.fresh ?? true,
       threadId: options.threadId ?? null,
       budget,
-      executor: (run, halt) => this.#executor(models, run, halt),
+      executor: (run, halt) => workers ?? this.#executor(models, run, halt, this.store),
     });
-    await loop.open();
+    await loop.open().catch(async (error: unknown) => {
+      await workers?.close();
+      throw error;
+    });
     const { signal } = options;
     const abort = () => loop.post({ kind: 'abort', reason: signal?.reason });
     if (signal?.aborted) abort();
     signal?.addEventListener('abort', abort, { once: true });
-    const result = loop.drive().finally(() => signal?.removeEventListener('abort', abort));
+    const result = loop.drive().finally(async () => {
+      signal?.removeEventListener('abort', abort);
+      await workers?.close();
+    });
     // Marked handled here: whoever awaits `run.result` still gets the rejection.
     result.catch(() => {});
     return new TeamRunHandle(loop, result, this.store, this.name);
@@ -138,13 +145,38 @@ export class Team {
    * process that loads the team's definition can (a worker does). Its tools act on this
    * team's store; the answer is how the turn ended, for the run's loop to close it.
    */
-  async executeTurn(turn: TurnDescriptor, options: { signal?: AbortSignal } = {}): Promise<TurnOutcome> {
-    const run = foldEvents(await this.store.readEvents(turn.runId));
+  async executeTurn(
+    turn: TurnDescriptor,
+    options: { signal?: AbortSignal; store?: TeamStore } = {},
+  ): Promise<TurnOutcome> {
+    const store = options.store ?? this.store;
+    const run = foldEvents(await store.readEvents(turn.runId));
     return this.#executor(
       this.#models(),
       () => run,
       () => false,
+      store,
     ).execute(turn, options.signal ?? new AbortController().signal);
+  }
+
+  /** The executor of `executor: 'workers'`: loaded only then, as it needs pg and pg-boss. */
+  async #workerExecutor() {
+    const [{ PostgresStore }, { WorkerExecutor }] = await Promise.all([
+      import('../store/postgres/postgres-store.js'),
+      import('../turn/workers/worker-executor.js'),
+    ]);
+    if (!(this.store instanceof PostgresStore)) {
+      throw new TeamError(
+        'invalid-input',
+        "executor: 'workers' needs the team's store to be a PostgresStore.",
+      );
+    }
+    const timeouts = new Map([this.lead, ...this.members].map((agent) => [agent.name, agent.turnTimeoutMs]));
+    return WorkerExecutor.open(
+      this.store,
+      this.name,
+      (agent) => timeouts.get(agent) ?? this.#settings.turnTimeoutMs,
+    );
   }
 
   #models(): Map<string, LanguageModelV3> {
@@ -157,11 +189,12 @@ export class Team {
     models: ReadonlyMap<string, LanguageModelV3>,
     run: () => RunState,
     halt: () => boolean,
+    store: TeamStore,
   ): InProcessExecutor {
     return new InProcessExecutor({
       halt,
       team: { ...this.#settings, models },
-      store: this.store,
+      store,
       threads: this.#threads,
       run,
     });

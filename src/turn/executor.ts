@@ -3,8 +3,9 @@ import type { Agent } from '../agent/agent.js';
 import { modelName } from '../agent/resolve-model.js';
 import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
 import { TeamError } from '../errors/index.js';
+import type { TeamEvent } from '../events/team-event-map.js';
 import type { RunState } from '../run/run-state.js';
-import type { TeamStore } from '../store/team-store.js';
+import type { TeamRules, TeamStore } from '../store/team-store.js';
 import { leadSystem, memberSystem } from '../team/briefings.js';
 import type { ThreadMemory } from '../team/threads.js';
 import { createTeamTools, teamToolsFor } from '../team/tools/create-team-tools.js';
@@ -14,10 +15,22 @@ import { turnHeaders } from './turn-headers.js';
 import { describeError, type TurnOutcome } from './turn-outcome.js';
 import { turnPrompt } from './turn-prompt.js';
 
-/** Runs turns from their descriptors: in this process, or (later) on workers elsewhere. */
+/** Runs turns from their descriptors: in this process, or on worker processes elsewhere. */
 export interface TurnExecutor {
   /** Runs a turn to its end. Never rejects: a failure or an abort is its outcome. */
   execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome>;
+  /**
+   * Commits `start` (a turn's start, decided in the transaction) and hands the turn it
+   * answers over in the same transaction. Executors that run turns here need not: the loop
+   * then commits with the store's `transact`.
+   */
+  commitStart?<T>(
+    team: string,
+    start: (rules: TeamRules) => T,
+    turnOf: (value: T) => TurnDescriptor | undefined,
+  ): Promise<T>;
+  /** Sees every event the run's loop folds, in order (workers' outcomes arrive in the log). */
+  notice?(event: TeamEvent): void;
 }
 
 /** What running a team's turns needs of the team: its agents, their models and prices. */

@@ -1,4 +1,4 @@
-import type { TeamEvent, TeamRunHandle, TeamRunResult, TeamStore } from 'agent-teams';
+import type { Team, TeamEvent, TeamRunHandle, TeamRunResult, TeamStore } from 'agent-teams';
 import type { ScriptedCall, ScriptedReply } from 'agent-teams/testing';
 import { byAgent, createTask, type TestTeamOptions, testTeam, tool } from '../helpers/team.js';
 
@@ -269,8 +269,28 @@ export const scenarios: Scenario[] = [
 ];
 
 /** Runs a scenario on a store and answers what a user would see of it. */
-export async function outcomeOf(scenario: Scenario, store: TeamStore): Promise<Outcome> {
-  const { team } = testTeam(byAgent(scenario.scripts), { ...scenario.options, store });
+/** How a scenario's turns run: in this process (default), or on workers `start` starts for the team. */
+export interface ScenarioExecutor {
+  readonly executor: 'workers';
+  readonly start: (team: Team) => Promise<{ stop(): Promise<void> }>;
+}
+
+export async function outcomeOf(
+  scenario: Scenario,
+  store: TeamStore,
+  workers?: ScenarioExecutor,
+): Promise<Outcome> {
+  const executor = workers ? { executor: workers.executor } : {};
+  const { team } = testTeam(byAgent(scenario.scripts), { ...scenario.options, ...executor, store });
+  const worker = await workers?.start(team);
+  try {
+    return await outcomeOfTeam(scenario, team);
+  } finally {
+    await worker?.stop();
+  }
+}
+
+async function outcomeOfTeam(scenario: Scenario, team: Team): Promise<Outcome> {
   const run = await team.start({ input: 'go' });
   const events: TeamEvent[] = [];
   for await (const event of run.events()) {

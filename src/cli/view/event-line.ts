@@ -36,6 +36,7 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
     case 'team:message-sent':
       return say(`${event.data.from} → ${event.data.to.join(', ')}: ${event.data.content}`);
     case 'team:turn-usage':
+    case 'team:turn-outcome':
       return undefined;
     case 'team:budget-reached': {
       const { agent, bound, limit, used } = event.data;

@@ -17,7 +17,9 @@ import type {
   TeamStore,
 } from '../team-store.js';
 import { runTransaction, stampEvents } from '../transaction.js';
-import { loadTeam, lockTeam, type Stamp, type TeamRow } from './load.js';
+import { checkFence, dropFences, setFence, type TurnFence, takeFence } from './fences.js';
+import { loadTeam, type TeamRow } from './load.js';
+import { type Done, LockedTeams } from './locked.js';
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from './options.js';
 import { clearRunner, insertRun, readRun, refuseIfRunElsewhere, takeRun } from './runs.js';
 import { channelOf, migrate, quoteSchema } from './schema.js';
@@ -25,12 +27,12 @@ import { storeError } from './store-error.js';
 import { Subscriptions } from './subscriptions.js';
 import { insertTeam, writeCommit, writeInfo } from './write.js';
 
-/** What a piece of work in a team's transaction leaves: its answer, the team as cached, what follows COMMIT. */
-interface Done<T> {
-  value: T;
-  /** The team after the work and its version in the database; absent when nothing was written. */
-  next?: Stamp & { state: TeamState };
-  after?: () => void;
+/** The database transaction of a `transactWith`, for what it does besides the rules. */
+export interface StoreTransaction {
+  /** Runs SQL in the transaction (pg-boss's `db` option takes this). */
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Sets the agent's fence to a turn that starts in this transaction. */
+  setFence(runId: string, agent: string, turn: number): Promise<void>;
 }
 
 /**
@@ -48,13 +50,13 @@ interface Done<T> {
  */
 export class PostgresStore implements TeamStore {
   readonly schema: string;
+  readonly connectionString: string;
   readonly #s: string;
   readonly #pool: pg.Pool;
   readonly #config: pg.ClientConfig;
   readonly #now: () => Date;
   readonly #live: LiveRuns;
-  readonly #cache = new Map<string, Stamp & { state: TeamState }>();
-  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #teams: LockedTeams;
   readonly #subscriptions: Subscriptions;
   #migrated: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
@@ -62,6 +64,7 @@ export class PostgresStore implements TeamStore {
   constructor(options: PostgresStoreOptions) {
     checkPostgresStoreOptions(options);
     this.schema = options.schema ?? 'agent_teams';
+    this.connectionString = options.connectionString;
     this.#s = quoteSchema(this.schema);
     this.#config = { connectionString: options.connectionString };
     // Idle connections let the process exit; an idle connection's error is the next query's.
@@ -86,12 +89,13 @@ export class PostgresStore implements TeamStore {
       read: (runId, afterSeq) => this.#read(this.#pool, runId, afterSeq),
     });
     this.#live = liveRunsOf(`postgres:${key}`);
+    this.#teams = new LockedTeams(this.#pool, this.#s, () => this.#ready());
   }
 
   async createTeam(name: string, setup: TeamSetup): Promise<TeamInfo> {
     checkName('team', name);
     for (;;) {
-      const made = await this.#locked(name, async (client, row): Promise<Done<TeamInfo | undefined>> => {
+      const made = await this.#teams.run(name, async (client, row): Promise<Done<TeamInfo | undefined>> => {
         const info = describeTeam(name, setup, row?.info, this.#now(), randomUUID);
         if (!row) {
           // Another process may make it first: then this one starts again and finds it.
@@ -124,12 +128,31 @@ export class PostgresStore implements TeamStore {
     return rows.map((row) => row.info).sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  async transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
+  transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
+    return this.transactWith(name, fn, {});
+  }
+
+  /**
+   * A transaction that does more in the same database transaction, for executors that run
+   * turns on workers: `fence` refuses the commit (`stale-turn`) unless that turn attempt
+   * still holds its agent's fence; `alongside` runs after the rules, before COMMIT (it queues a
+   * started turn as a job and sets its fence).
+   */
+  async transactWith<T>(
+    name: string,
+    fn: (rules: TeamRules) => T,
+    extra: {
+      readonly fence?: TurnFence;
+      readonly alongside?: (tx: StoreTransaction, value: T) => Promise<void>;
+    },
+  ): Promise<T> {
     checkName('team', name);
-    return this.#locked(name, async (client, found): Promise<Done<T>> => {
+    return this.#teams.run(name, async (client, found): Promise<Done<T>> => {
       const row = requireTeam(name, found);
+      if (extra.fence) await checkFence(client, this.#s, extra.fence);
       const state = await this.#state(client, row);
       const { value, changed, drafts } = runTransaction(state, fn, this.#now);
+      await extra.alongside?.(this.#transaction(client), value);
       if (changed.length === 0 && drafts.length === 0)
         return { value, next: { state, version: row.version, epoch: row.epoch } };
       const events = stampEvents(state, drafts, this.#now());
@@ -148,7 +171,7 @@ export class PostgresStore implements TeamStore {
   async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
     const fresh = checkStartOptions(options);
     checkName('team', name);
-    return this.#locked(name, async (client, found): Promise<Done<TeamInfo>> => {
+    return this.#teams.run(name, async (client, found): Promise<Done<TeamInfo>> => {
       const row = requireTeam(name, found);
       const state = await this.#state(client, row);
       await this.#refuseIfLive(client, state.info);
@@ -165,7 +188,7 @@ export class PostgresStore implements TeamStore {
 
   async resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined> {
     checkName('team', name);
-    return this.#locked(name, async (client, row) => {
+    return this.#teams.run(name, async (client, row) => {
       const { info } = requireTeam(name, row);
       const runId = info.runId;
       if (!runId || (await readRun(client, this.#s, runId))?.teamId !== info.teamId)
@@ -174,8 +197,24 @@ export class PostgresStore implements TeamStore {
       if (!canResume(events)) return { value: undefined };
       await this.#refuseIfLive(client, info);
       await takeRun(client, this.#s, runId);
+      // Turns of the run's past on workers may still be running: none of them writes again.
+      await dropFences(client, this.#s, runId);
       return { value: { info, events }, after: () => this.#live.enter(name, runId) };
     });
+  }
+
+  /** A worker's attempt at a turn takes its fence; false when the turn is not its to run (any more). */
+  takeFence(name: string, fence: TurnFence): Promise<boolean> {
+    checkName('team', name);
+    return this.#teams.run(name, async (client) => ({ value: await takeFence(client, this.#s, fence) }));
+  }
+
+  /** Fences out the running attempt at the agent's turn: the run no longer waits for it. */
+  dropFence(name: string, runId: string, agent: string): Promise<void> {
+    checkName('team', name);
+    return this.#teams.run(name, async (client) => ({
+      value: await dropFences(client, this.#s, runId, agent),
+    }));
   }
 
   async leaveRun(name: string, runId: string): Promise<void> {
@@ -204,7 +243,7 @@ export class PostgresStore implements TeamStore {
   close(): Promise<void> {
     this.#closed ??= (async () => {
       await this.#subscriptions.stop();
-      await Promise.allSettled([...this.#queues.values()]);
+      await this.#teams.idle();
       await this.#pool.end();
     })();
     return this.#closed;
@@ -223,10 +262,17 @@ export class PostgresStore implements TeamStore {
 
   /** The team's state at the locked row's version: the cached one if current, else read. */
   async #state(client: pg.PoolClient, row: TeamRow): Promise<TeamState> {
-    const cached = this.#cache.get(row.info.name);
+    const cached = this.#teams.cache.get(row.info.name);
     // Taken out while in use: a transaction that fails leaves no half-changed state behind.
-    this.#cache.delete(row.info.name);
+    this.#teams.cache.delete(row.info.name);
     return loadTeam(client, this.#s, row, cached);
+  }
+
+  #transaction(client: pg.PoolClient): StoreTransaction {
+    return {
+      executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }),
+      setFence: (runId, agent, turn) => setFence(client, this.#s, runId, agent, turn),
+    };
   }
 
   async #read(db: pg.Pool | pg.PoolClient, runId: string, afterSeq: number): Promise<TeamEvent[]> {
@@ -253,44 +299,5 @@ export class PostgresStore implements TeamStore {
       throw storeError(error);
     });
     return this.#migrated;
-  }
-
-  /**
-   * Runs `work` in one database transaction holding the team's row, after this process's
-   * earlier work on the team (so its cache is used, not re-read); then caches the team,
-   * and runs what follows the commit.
-   */
-  #locked<T>(
-    name: string,
-    work: (client: pg.PoolClient, row: TeamRow | undefined) => Promise<Done<T>>,
-  ): Promise<T> {
-    const previous = this.#queues.get(name) ?? Promise.resolve();
-    const run = previous.then(async () => {
-      await this.#ready();
-      const client = await this.#pool.connect().catch((error) => Promise.reject(storeError(error)));
-      let broken = false;
-      try {
-        await client.query('BEGIN');
-        const done = await work(client, await lockTeam(client, this.#s, name));
-        await client.query('COMMIT');
-        if (done.next) this.#cache.set(name, done.next);
-        done.after?.();
-        return done.value;
-      } catch (error) {
-        // A connection that fails its ROLLBACK is not given back to the pool.
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw storeError(error);
-      } finally {
-        client.release(broken);
-      }
-    });
-    const settled = run.catch(() => {});
-    this.#queues.set(name, settled);
-    void settled.then(() => {
-      if (this.#queues.get(name) === settled) this.#queues.delete(name);
-    });
-    return run;
   }
 }

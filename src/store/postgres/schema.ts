@@ -60,6 +60,15 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
       body jsonb NOT NULL,
       PRIMARY KEY (run_id, seq)
     );`,
+  // Workers: which attempt at which turn may write for an agent of a run (see fences.ts).
+  (s) => `
+    CREATE TABLE ${s}.turn_fences (
+      run_id text NOT NULL REFERENCES ${s}.runs (run_id),
+      agent text NOT NULL,
+      turn integer NOT NULL,
+      attempt integer NOT NULL,
+      PRIMARY KEY (run_id, agent)
+    );`,
 ];
 
 /** The schema version this code writes. */

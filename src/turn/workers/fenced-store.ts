@@ -1,0 +1,29 @@
+import { isTeamError } from '../../errors/index.js';
+import type { TurnFence } from '../../store/postgres/fences.js';
+import type { PostgresStore } from '../../store/postgres/postgres-store.js';
+import type { TeamRules, TeamStore } from '../../store/team-store.js';
+
+/**
+ * The store as one attempt at a turn on a worker sees it: every commit checks, in its own
+ * transaction, that the attempt still holds its turn's fence. A refused commit (`stale-turn`)
+ * also stops the attempt: nothing it does from then on can count.
+ */
+export function fencedStore(store: PostgresStore, fence: TurnFence, onStale: () => void): TeamStore {
+  return {
+    createTeam: (name, setup) => store.createTeam(name, setup),
+    getTeam: (name) => store.getTeam(name),
+    listTeams: () => store.listTeams(),
+    transact: <T>(name: string, fn: (rules: TeamRules) => T) =>
+      store.transactWith(name, fn, { fence }).catch((error: unknown) => {
+        if (isTeamError(error, 'stale-turn')) onStale();
+        throw error;
+      }),
+    startRun: (name, options) => store.startRun(name, options),
+    resumeRun: (name) => store.resumeRun(name),
+    leaveRun: (name, runId) => store.leaveRun(name, runId),
+    readEvents: (runId, options) => store.readEvents(runId, options),
+    subscribe: (name, listener) => store.subscribe(name, listener),
+    // The worker's store outlives its turns.
+    close: async () => {},
+  };
+}

@@ -1,0 +1,69 @@
+import type PgBoss from 'pg-boss';
+import { TeamError } from '../../errors/index.js';
+import type { PostgresStore } from '../../store/postgres/postgres-store.js';
+
+// The pg-boss side of running turns on workers: one queue of turn descriptors per team, and
+// beside it a queue for the turns pg-boss gave up on (every attempt's lease ran out), so a
+// lost turn is reported as failed instead of waited for.
+
+/** Attempts at a turn after the first, when a worker dies or stalls with it (its lease runs out). */
+export const TURN_RETRIES = 2;
+/** What a turn's lease adds to its timeout: the time a worker may take to report it. */
+const LEASE_MARGIN_S = 5;
+
+export const queueOf = (team: string) => `agent-teams.turns.${team}`;
+export const lostQueueOf = (team: string) => `agent-teams.lost-turns.${team}`;
+/** pg-boss's tables live beside the store's, in a schema of their own. */
+const bossSchemaOf = (store: PostgresStore) => `${store.schema}_boss`;
+
+/** The seconds a worker holds a turn's job before pg-boss gives it to another: the turn's bound and a margin. */
+export const leaseSeconds = (turnTimeoutMs: number) => Math.ceil(turnTimeoutMs / 1000) + LEASE_MARGIN_S;
+
+interface BossOptions {
+  /** Whether this instance expires jobs whose lease ran out (workers do; a run's loop need not). */
+  readonly supervise: boolean;
+  /** Connections its pool opens at most. */
+  readonly connections: number;
+}
+
+/** Starts a pg-boss instance on the store's database (installing its schema if missing). */
+export async function openBoss(store: PostgresStore, options: BossOptions): Promise<PgBoss> {
+  let PgBossClass: typeof PgBoss;
+  try {
+    PgBossClass = (await import('pg-boss')).default;
+  } catch (error) {
+    throw new TeamError(
+      'invalid-input',
+      'Running turns on workers needs the package pg-boss (10.x): npm install pg-boss@10',
+      { cause: error },
+    );
+  }
+  const boss = new PgBossClass({
+    connectionString: store.connectionString,
+    schema: bossSchemaOf(store),
+    max: options.connections,
+    supervise: options.supervise,
+    schedule: false,
+    // Leases that ran out are found within this many seconds (pg-boss coordinates the check).
+    ...(options.supervise ? { maintenanceIntervalSeconds: 2 } : {}),
+  });
+  boss.on('error', () => {}); // a failed poll is tried again; the job's lease covers the rest
+  await boss.start();
+  return boss;
+}
+
+/** Makes the team's queues (each once; several processes may ask at once). */
+export async function ensureQueues(boss: PgBoss, team: string): Promise<void> {
+  for (const [name, options] of [
+    [lostQueueOf(team), {}],
+    [queueOf(team), { retryLimit: TURN_RETRIES, retryDelay: 0, deadLetter: lostQueueOf(team) }],
+  ] as const) {
+    // Processes starting at once may deadlock making the queue's table: PostgreSQL then
+    // fails one of them, which finds the queue made, or tries again.
+    for (let attempt = 1; !(await boss.getQueue(name)); attempt++) {
+      await boss.createQueue(name, { name, policy: 'standard', ...options }).catch((error: unknown) => {
+        if (attempt >= 5) throw error;
+      });
+    }
+  }
+}

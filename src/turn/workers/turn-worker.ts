@@ -1,0 +1,142 @@
+import type PgBoss from 'pg-boss';
+import { TeamError } from '../../errors/index.js';
+import type { ReportedOutcome } from '../../events/team-event-map.js';
+import type { TurnFence } from '../../store/postgres/fences.js';
+import type { PostgresStore } from '../../store/postgres/postgres-store.js';
+import type { Team } from '../../team/team.js';
+import type { TurnDescriptor } from '../descriptor.js';
+import { fencedStore } from './fenced-store.js';
+import { ensureQueues, lostQueueOf, openBoss, queueOf, TURN_RETRIES } from './turn-queue.js';
+
+export interface TurnWorkerOptions {
+  /** The teams whose turns this worker runs (loaded from the same file as the run's). */
+  readonly teams: readonly Team[];
+  readonly store: PostgresStore;
+  /** Turns of each team this worker runs at once. Default 1. */
+  readonly concurrency?: number;
+  /** Told of each turn this worker takes and ends. */
+  readonly onTurn?: (report: TurnReport) => void;
+}
+
+export interface TurnReport {
+  readonly team: string;
+  readonly turn: TurnDescriptor;
+  readonly attempt: number;
+  /** `stale`: the turn was no longer this attempt's to run (resumed, aborted or retried elsewhere). */
+  readonly state: 'started' | 'done' | 'failed' | 'stale' | 'lost';
+}
+
+export interface TurnWorker {
+  /** Stops taking turns; turns in hand are failed back to pg-boss, which retries them elsewhere. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Takes the teams' turns from pg-boss and runs each with the team's own definition, its
+ * writes fenced to the attempt; reports how each ended in the run's log. A worker wakes on
+ * the store's notifications of started turns, and polls pg-boss every 2 s besides.
+ */
+export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnWorker> {
+  const { store, teams } = options;
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new TeamError(
+      'invalid-input',
+      `concurrency must be a whole number of at least 1, not ${concurrency}.`,
+    );
+  }
+  const boss = await openBoss(store, { supervise: true, connections: concurrency * teams.length + 2 });
+  const unsubscribes: (() => void)[] = [];
+  try {
+    for (const team of teams) {
+      await ensureQueues(boss, team.name);
+      const ids: string[] = [];
+      const work = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 } as const;
+      for (let i = 0; i < concurrency; i++) {
+        ids.push(await boss.work<TurnDescriptor>(queueOf(team.name), work, ([job]) => runJob(team, job)));
+      }
+      await boss.work<TurnDescriptor>(lostQueueOf(team.name), work, ([job]) => reportLost(team, job));
+      unsubscribes.push(
+        store.subscribe(team.name, (events) => {
+          if (events.some((event) => event.type === 'team:member-started'))
+            for (const id of ids) boss.notifyWorker(id);
+        }),
+      );
+    }
+  } catch (error) {
+    await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    throw error;
+  }
+
+  const report = (team: Team, turn: TurnDescriptor, attempt: number, state: TurnReport['state']) =>
+    options.onTurn?.({ team: team.name, turn, attempt, state });
+
+  async function runJob(team: Team, job: PgBoss.JobWithMetadata<TurnDescriptor> | undefined) {
+    if (!job) return;
+    const turn = descriptorOf(team, job.data);
+    const fence: TurnFence = {
+      runId: turn.runId,
+      agent: turn.agent,
+      turn: turn.turn,
+      attempt: job.retryCount,
+    };
+    if (!(await store.takeFence(team.name, fence))) return report(team, turn, fence.attempt, 'stale');
+    report(team, turn, fence.attempt, 'started');
+    const stale = new AbortController();
+    const turnStore = fencedStore(store, fence, () => stale.abort());
+    const outcome = await team.executeTurn(turn, { signal: stale.signal, store: turnStore });
+    if (outcome.kind === 'aborted') return report(team, turn, fence.attempt, 'stale');
+    const reported: ReportedOutcome =
+      outcome.kind === 'done'
+        ? outcome
+        : { kind: 'failed', error: outcome.error, delivered: outcome.delivered };
+    await writeOutcome(team, fence, reported);
+    report(team, turn, fence.attempt, outcome.kind);
+  }
+
+  /** Every attempt's lease ran out: the turn failed, and the run is told so. */
+  async function reportLost(team: Team, job: PgBoss.JobWithMetadata<TurnDescriptor> | undefined) {
+    if (!job) return;
+    const turn = descriptorOf(team, job.data);
+    const fence: TurnFence = { runId: turn.runId, agent: turn.agent, turn: turn.turn, attempt: TURN_LOST };
+    if (!(await store.takeFence(team.name, fence))) return;
+    const error = `The turn was lost: ${TURN_RETRIES + 1} attempts at it on workers ran out of time.`;
+    await writeOutcome(team, fence, { kind: 'failed', error, delivered: [] });
+    report(team, turn, fence.attempt, 'lost');
+  }
+
+  async function writeOutcome(team: Team, fence: TurnFence, outcome: ReportedOutcome) {
+    const data = { member: fence.agent, turn: fence.turn, outcome };
+    await store
+      .transactWith(team.name, ({ emit }) => emit({ type: 'team:turn-outcome', data }), { fence })
+      .catch((error: unknown) => {
+        // A late attempt's outcome does not count; the attempt that holds the turn reports it.
+        if (!(error instanceof TeamError && error.code === 'stale-turn')) throw error;
+      });
+  }
+
+  return {
+    async stop() {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+      await boss.stop({ graceful: false, wait: true });
+    },
+  };
+}
+
+/** The attempt number that reports a turn lost: above every real attempt's. */
+const TURN_LOST = 1_000_000;
+
+function descriptorOf(team: Team, data: TurnDescriptor): TurnDescriptor {
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    data.team !== team.name ||
+    typeof data.runId !== 'string'
+  ) {
+    throw new TeamError(
+      'invalid-input',
+      `A job on ${queueOf(team.name)} is not a turn of the team ${team.name}.`,
+    );
+  }
+  return data;
+}

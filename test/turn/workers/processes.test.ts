@@ -1,0 +1,102 @@
+import { fileURLToPath } from 'node:url';
+import type { TeamEvent } from 'agent-teams';
+import { afterEach, describe, expect, test } from 'vitest';
+import { startCli } from '../../helpers/cli.js';
+import { tempFolder } from '../../helpers/temp-folder.js';
+import { POSTGRES_URL, postgresReachable, postgresStores } from '../../store/postgres/database.js';
+
+// The real command in real processes: `agent-teams run --postgres` queues the turns of a
+// team with `executor: 'workers'`, `agent-teams worker` processes run them. Workers and the
+// run's process are killed with SIGKILL mid-turn; every task is still completed exactly once.
+const reachable = await postgresReachable();
+const stores = postgresStores();
+const teamFile = fileURLToPath(new URL('./fixtures/worker-team.ts', import.meta.url));
+const children: ReturnType<typeof startCli>[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.child.kill('SIGKILL');
+});
+
+function start(args: string[], schema: string) {
+  const started = startCli([...args, '--postgres', POSTGRES_URL, '--schema', schema], { cwd: tempFolder() });
+  children.push(started);
+  return started;
+}
+const worker = (schema: string) => start(['worker', teamFile, '--concurrency', '2'], schema);
+const run = (schema: string) => start(['run', teamFile, '--input', 'Do the six', '--json'], schema);
+
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let waited = 0; !(await check()); waited += 20) {
+    if (waited > 60_000) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Every event of the team's last run, from the store. */
+async function logOf(schema: string): Promise<TeamEvent[]> {
+  const store = stores.make(schema);
+  const runId = (await store.getTeam('crew'))?.runId;
+  return runId ? store.readEvents(runId) : [];
+}
+
+function expectEachTaskCompletedOnce(events: readonly TeamEvent[]) {
+  const completed = events.flatMap((event) =>
+    event.type === 'team:task-completed' ? [event.data.task.id] : [],
+  );
+  expect(completed.sort()).toEqual(['task-1', 'task-2', 'task-3', 'task-4', 'task-5', 'task-6']);
+  const end = events.at(-1);
+  expect(end?.type === 'team:complete' && end.data.stopReason).toBe('completed');
+}
+
+describe.skipIf(!reachable)('turns on worker processes', () => {
+  test('a run with three worker processes completes, each task once', async () => {
+    const schema = stores.make().schema;
+    const workers = [worker(schema), worker(schema), worker(schema)];
+    await until(() => workers.every((w) => w.output().includes('takes the turns of crew')), 'the workers');
+    const { code, stdout } = await run(schema).done;
+    expect(code).toBe(0);
+    expect(stdout).toContain('All six done.');
+    expectEachTaskCompletedOnce(await logOf(schema));
+    // Every turn ran on some worker, none in the run's process.
+    const done = workers.map(
+      (w) =>
+        w
+          .output()
+          .split('\n')
+          .filter((line) => / (done|failed)$/.test(line)).length,
+    );
+    const turns = (await logOf(schema)).filter((event) => event.type === 'team:member-started').length;
+    expect(done.reduce((a, b) => a + b, 0)).toBe(turns);
+  }, 90_000);
+
+  test('a worker killed mid-turn: the turn is retried on another and the run completes', async () => {
+    const schema = stores.make().schema;
+    const doomed = worker(schema);
+    await until(() => doomed.output().includes('takes the turns'), 'the first worker');
+    const running = run(schema);
+    await until(() => / on task-\d\) started/.test(doomed.output()), 'a member turn on the first worker');
+    doomed.child.kill('SIGKILL');
+    const rescuer = worker(schema);
+    const { code } = await running.done;
+    expect(code).toBe(0);
+    expect(rescuer.output()).toMatch(/attempt 2 done/);
+    expectEachTaskCompletedOnce(await logOf(schema));
+  }, 90_000);
+
+  test('the run’s process killed mid-run is resumed with --postgres and completes', async () => {
+    const schema = stores.make().schema;
+    const w = worker(schema);
+    await until(() => w.output().includes('takes the turns'), 'the worker');
+    const first = run(schema);
+    await until(
+      async () => (await logOf(schema)).some((e) => e.type === 'team:task-completed'),
+      'a task done',
+    );
+    first.child.kill('SIGKILL');
+    await first.done;
+    const resumed = await start(['resume', teamFile, '--json'], schema).done;
+    expect(resumed.code).toBe(0);
+    const events = await logOf(schema);
+    expect(events.some((event) => event.type === 'team:resumed')).toBe(true);
+    expectEachTaskCompletedOnce(events);
+  }, 90_000);
+});
