@@ -87,6 +87,11 @@ test.each(cases)('%s: text and tool calls, in a tool loop (stream: %s)', async (
     },
     { index: 1, step: 1, prompt: 'Find tides', toolResults: [{ toolName: 'look', output: { found: 5 } }] },
   ]);
+  // The Responses provider refers back to the server's stored message by id (store: true
+  // by default) instead of sending its text again: the step still counts.
+  if (api === 'responses') {
+    expect(server.requests[1]?.body.input).toContainEqual({ type: 'item_reference', id: 'msg_0' });
+  }
 });
 
 test.each(cases)('%s: who asks is read from the turn headers (stream: %s)', async (api, stream) => {
