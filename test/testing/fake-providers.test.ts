@@ -60,15 +60,23 @@ const cases = (['responses', 'messages'] as const).flatMap((api) =>
 test.each(cases)('%s: text and tool calls, in a tool loop (stream: %s)', async (api, stream) => {
   const server = await serve((call) =>
     call.step === 0
-      ? { text: 'Let me look.', toolCalls: [{ toolName: 'look', input: { q: 'tides' } }] }
-      : `looked: ${JSON.stringify(call.toolResults[0]?.output)}`,
+      ? {
+          text: 'Let me look.',
+          toolCalls: [
+            { toolName: 'look', input: { q: 'tides' } },
+            { toolName: 'look', input: { q: 'moon' } },
+          ],
+        }
+      : `looked: ${JSON.stringify(call.toolResults.map((result) => result.output))}`,
   );
   const { text, steps, totalUsage } = await loop(api, server.url, stream);
-  expect(text).toBe('looked: {"found":5}');
+  expect(text).toBe('looked: [{"found":5},{"found":4}]');
   expect(steps[0]).toMatchObject([
     { type: 'text', text: 'Let me look.' },
     { type: 'tool-call', toolName: 'look', input: { q: 'tides' } },
+    { type: 'tool-call', toolName: 'look', input: { q: 'moon' } },
     { type: 'tool-result', toolName: 'look', output: { found: 5 } },
+    { type: 'tool-result', toolName: 'look', output: { found: 4 } },
   ]);
   expect(totalUsage.inputTokens).toBeGreaterThan(0);
   expect(totalUsage.outputTokens).toBeGreaterThan(0);
@@ -85,7 +93,15 @@ test.each(cases)('%s: text and tool calls, in a tool loop (stream: %s)', async (
       tools: ['look'],
       toolResults: [],
     },
-    { index: 1, step: 1, prompt: 'Find tides', toolResults: [{ toolName: 'look', output: { found: 5 } }] },
+    {
+      index: 1,
+      step: 1,
+      prompt: 'Find tides',
+      toolResults: [
+        { toolName: 'look', output: { found: 5 } },
+        { toolName: 'look', output: { found: 4 } },
+      ],
+    },
   ]);
   // The Responses provider refers back to the server's stored message by id (store: true
   // by default) instead of sending its text again: the step still counts.
