@@ -3,6 +3,7 @@ import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { checkName } from '../state/names.js';
 import { AGENT_BUDGET_BOUNDS, type AgentBudget, checkBudget } from './budget.js';
+import { checkModelSettings, type ModelSettings } from './model-settings.js';
 import type { ModelSpec } from './resolve-model.js';
 
 export interface AgentMetadata {
@@ -11,7 +12,7 @@ export interface AgentMetadata {
   [key: string]: unknown;
 }
 
-export interface AgentConfig {
+export interface AgentConfig extends ModelSettings {
   name: string;
   /** An AI SDK language model, or `provider/model` (see `resolveModel`). */
   model: ModelSpec;
@@ -45,6 +46,9 @@ const AGENT_OPTIONS = Object.keys({
   turnTimeoutMs: true,
   maxRetries: true,
   budget: true,
+  temperature: true,
+  maxOutputTokens: true,
+  providerOptions: true,
 } satisfies Record<keyof AgentConfig, true>);
 
 function positive(agent: string, option: string, value: unknown, least: number): number {
@@ -76,6 +80,9 @@ export class Agent {
   readonly turnTimeoutMs: number | undefined;
   readonly maxRetries: number;
   readonly budget: AgentBudget | undefined;
+  readonly temperature: number | undefined;
+  readonly maxOutputTokens: number | undefined;
+  readonly providerOptions: ModelSettings['providerOptions'];
   readonly #config: AgentConfig;
 
   constructor(config: AgentConfig) {
@@ -112,6 +119,10 @@ export class Agent {
         : positive(this.name, 'turnTimeoutMs', config.turnTimeoutMs, 1);
     this.maxRetries = positive(this.name, 'maxRetries', config.maxRetries ?? 2, 0);
     this.budget = checkBudget(`the agent ${this.name}`, config.budget, AGENT_BUDGET_BOUNDS);
+    const settings = checkModelSettings(this.name, config);
+    this.temperature = settings.temperature;
+    this.maxOutputTokens = settings.maxOutputTokens;
+    this.providerOptions = settings.providerOptions;
     this.#config = config;
     this.model = config.model;
     this.instructions = config.instructions;

@@ -3,14 +3,16 @@ import type { ScriptedCall } from './scripted-call.js';
 
 /**
  * A misbehaviour of the model server, injected by `fakeOpenAIServer` for one call in place
- * of the script's reply:
- * - `status`: an HTTP error with OpenAI's error body (429 and 5xx are what providers send
- *   when overloaded); `retryAfterSeconds` adds a `Retry-After` header;
+ * of the script's reply, in the format of the API the call spoke:
+ * - `status`: an HTTP error with the API's error body (429 and 5xx are what providers send
+ *   when overloaded, Anthropic's 529 too); `retryAfterSeconds` adds a `Retry-After` header;
  * - `reset`: the connection is reset before any answer;
  * - `hang`: no answer ever comes (the connection stays open until the client gives up or
  *   the server closes);
  * - `malformed-json`: a 200 whose body (or, streamed, whose chunk) is not JSON;
- * - `invalid-tool-arguments`: a call of `toolName` whose arguments string is not JSON;
+ * - `invalid-tool-arguments`: a call of `toolName` whose arguments string is not JSON (a
+ *   non-streamed Anthropic answer carries arguments as an object, so there they are that
+ *   cut string instead, which no tool's object schema takes);
  * - `unknown-tool`: a call of a tool that was not offered (`toolName`, default `no_such_tool`);
  * - `empty`: a 200 with no text and no tool calls.
  */
@@ -92,24 +94,32 @@ function statusMessage(status: number): string {
   return `HTTP ${status} ${INJECTED}`;
 }
 
+/** How one API writes the faults that are not answers: its error body, and bodies that do not parse. */
+export interface FaultDialect {
+  /** The API's error body for an HTTP error status. */
+  errorBody(status: number, message: string): unknown;
+  /** A body cut inside its JSON: whole (`plain`), or as the API's first streamed event (`stream`). */
+  readonly malformed: { readonly plain: string; readonly stream: string };
+}
+
 /**
- * Sends a fault that is not a completion (`status`, `reset`, `hang`, `malformed-json`);
- * answers false for the others, which the server answers as completions.
+ * Sends a fault that is not an answer (`status`, `reset`, `hang`, `malformed-json`) in the
+ * API's own format; answers false for the others, which the server answers as replies.
  */
 export function serveFault(
   fault: ModelFault,
   request: IncomingMessage,
   response: ServerResponse,
   stream: boolean,
+  dialect: FaultDialect,
 ): boolean {
   switch (fault.kind) {
     case 'status': {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
       response.writeHead(fault.status, headers);
-      const type = fault.status === 429 ? 'rate_limit_exceeded' : 'server_error';
       response.end(
-        JSON.stringify({ error: { message: fault.message ?? statusMessage(fault.status), type } }),
+        JSON.stringify(dialect.errorBody(fault.status, fault.message ?? statusMessage(fault.status))),
       );
       return true;
     }
@@ -123,10 +133,10 @@ export function serveFault(
     case 'malformed-json':
       if (stream) {
         response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        response.end('data: {"id":"chatcmpl-x","object":"chat.completion.chunk","choices":[{"delta":\n\n');
+        response.end(dialect.malformed.stream);
       } else {
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end('{"id":"chatcmpl-x","object":"chat.completion","choices":[{"index":0,"message":');
+        response.end(dialect.malformed.plain);
       }
       return true;
     default:

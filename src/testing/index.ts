@@ -1,13 +1,15 @@
 /**
- * The testing kit: a deterministic scripted model and a fake OpenAI-compatible server,
- * for testing teams without API keys.
+ * The testing kit: a deterministic scripted model and a fake model server (OpenAI chat
+ * completions and Responses, Anthropic Messages), for testing teams without API keys.
  * @module
  */
 export {
   type FakeOpenAIServer,
   type FakeOpenAIServerOptions,
   fakeOpenAIServer,
+  type ReceivedRequest,
 } from './fake-openai-server.js';
 export type { FaultedCall, FaultScript, ModelFault } from './faults.js';
 export type { Script, ScriptedCall, ScriptedReply, ToolResult } from './scripted-call.js';
 export { type ScriptedModel, type ScriptedModelOptions, scriptedModel } from './scripted-model.js';
+export type { WireApiName } from './wire.js';

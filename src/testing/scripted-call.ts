@@ -108,12 +108,17 @@ export function roughTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-/** The text of a message's content: a string, or the text parts of a list of parts. */
+const TEXT_PARTS = new Set(['text', 'input_text', 'output_text']);
+
+/**
+ * The text of a message's content: a string, or the text parts of a list of parts (`text`,
+ * and the Responses API's `input_text` and `output_text`).
+ */
 export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .map((part) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+    .map((part) => (TEXT_PARTS.has(part?.type) && typeof part.text === 'string' ? part.text : ''))
     .join('\n');
 }
 

@@ -102,6 +102,9 @@ export class InProcessExecutor implements TurnExecutor {
         maxRetries: agent.maxRetries,
         halt: this.#options.halt,
         headers: turnHeaders({ ...turn }),
+        temperature: agent.temperature,
+        maxOutputTokens: agent.maxOutputTokens,
+        providerOptions: agent.providerOptions,
       });
       threads.remember(turn.threadId ?? undefined, agent.name, outcome.messages);
       return {

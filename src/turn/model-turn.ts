@@ -1,4 +1,4 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider';
 import { generateText, type LanguageModelUsage, type ModelMessage, stepCountIs, type ToolSet } from 'ai';
 
 export interface ModelTurn {
@@ -17,6 +17,10 @@ export interface ModelTurn {
   readonly halt: () => boolean;
   /** Who asks and why, sent with every model call (see turn-headers.ts). */
   readonly headers: Record<string, string>;
+  /** The agent's model settings, passed as they are (undefined: the provider's default). */
+  readonly temperature?: number | undefined;
+  readonly maxOutputTokens?: number | undefined;
+  readonly providerOptions?: SharedV3ProviderOptions | undefined;
 }
 
 export interface ModelTurnOutcome {
@@ -39,6 +43,9 @@ export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
     abortSignal: turn.signal,
     maxRetries: turn.maxRetries,
     headers: turn.headers,
+    temperature: turn.temperature,
+    maxOutputTokens: turn.maxOutputTokens,
+    providerOptions: turn.providerOptions,
   });
   const text = result.text || [...result.steps].reverse().find((step) => step.text)?.text || '';
   return { text: text.trim(), usage: result.totalUsage, messages: [briefing, ...result.response.messages] };
