@@ -59,3 +59,11 @@ export async function dropFences(
   if (agent === undefined) await client.query(`DELETE FROM ${s}.turn_fences WHERE run_id = $1`, [runId]);
   else await client.query(`DELETE FROM ${s}.turn_fences WHERE run_id = $1 AND agent = $2`, [runId, agent]);
 }
+
+/** The database transaction of a `transactWith`, for what it does besides the rules. */
+export interface StoreTransaction {
+  /** Runs SQL in the transaction (pg-boss's `db` option takes this). */
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Sets the agent's fence to a turn that starts in this transaction. */
+  setFence(runId: string, agent: string, turn: number): Promise<void>;
+}

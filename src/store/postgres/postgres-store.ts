@@ -17,7 +17,14 @@ import type {
   TeamStore,
 } from '../team-store.js';
 import { runTransaction, stampEvents } from '../transaction.js';
-import { checkFence, dropFences, setFence, type TurnFence, takeFence } from './fences.js';
+import {
+  checkFence,
+  dropFences,
+  type StoreTransaction,
+  setFence,
+  type TurnFence,
+  takeFence,
+} from './fences.js';
 import { loadTeam, type TeamRow } from './load.js';
 import { type Done, LockedTeams } from './locked.js';
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from './options.js';
@@ -26,14 +33,6 @@ import { channelOf, migrate, quoteSchema } from './schema.js';
 import { storeError } from './store-error.js';
 import { Subscriptions } from './subscriptions.js';
 import { insertTeam, writeCommit, writeInfo } from './write.js';
-
-/** The database transaction of a `transactWith`, for what it does besides the rules. */
-export interface StoreTransaction {
-  /** Runs SQL in the transaction (pg-boss's `db` option takes this). */
-  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
-  /** Sets the agent's fence to a turn that starts in this transaction. */
-  setFence(runId: string, agent: string, turn: number): Promise<void>;
-}
 
 /**
  * Keeps teams in PostgreSQL, for many processes and machines. Each transaction is one
