@@ -35,7 +35,9 @@ async function dropSchemas(schemas: readonly string[]): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
-    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    // With the schema of pg-boss's tables, where workers ran turns on it.
+    for (const schema of schemas.flatMap((name) => [name, `${name}_boss`]))
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   } finally {
     await client.end();
   }
