@@ -205,12 +205,16 @@ export function program(setExitCode: (code: number) => void): Command {
     .description('show the events of a team’s run (the last one by default)')
     .argument('<team>', 'the team')
     .option('--run <id>', 'another run of the team')
+    .option('--agent <name>', 'only this agent’s transcript: its turns, tool calls and results, and text')
     .option('--follow', 'keep printing new events until the run completes')
     .addOption(storeOption())
     .addOption(jsonOption())
     .addHelpText('after', example('npx agent-teams logs newsroom --follow'))
     .action(
-      async (team: string, options: { run?: string; follow?: boolean; store: string; json?: boolean }) => {
+      async (
+        team: string,
+        options: { run?: string; agent?: string; follow?: boolean; store: string; json?: boolean },
+      ) => {
         const { openStore, showLogs } = await inspect();
         const controller = new AbortController();
         const stop = () => controller.abort();
@@ -218,6 +222,7 @@ export function program(setExitCode: (code: number) => void): Command {
         try {
           await showLogs(openStore(options.store), team, {
             run: options.run,
+            agent: options.agent,
             follow: options.follow === true,
             json: options.json === true,
             signal: controller.signal,

@@ -7,11 +7,13 @@ import { TeamError } from '../errors/index.js';
 import { TeamEmitter, type TeamEventHandler } from '../events/team-emitter.js';
 import type { TeamEventType } from '../events/team-event-map.js';
 import { TeamRunHandle } from '../run/handle.js';
+import type { LiveSink } from '../run/live-relay.js';
 import { RunLoop } from '../run/loop.js';
 import { foldEvents, type RunState } from '../run/run-state.js';
 import { checkName } from '../state/names.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { TeamStore } from '../store/team-store.js';
+import { RunTracing } from '../telemetry/run-tracing.js';
 import type { TurnDescriptor } from '../turn/descriptor.js';
 import { InProcessExecutor } from '../turn/executor.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
@@ -112,6 +114,7 @@ export class Team {
     const models = this.#models();
     const budget = checkBudget<Budget>('the run', options.budget, BUDGET_BOUNDS) ?? this.#settings.budget;
     checkPricedForBudgets(this.#settings, models, budget);
+    let tracing: RunTracing | undefined;
     const loop = new RunLoop({
       settings: this.#settings,
       store: this.store,
@@ -120,14 +123,28 @@ export class Team {
       fresh: options.fresh ?? true,
       threadId: options.threadId ?? null,
       budget,
-      executor: (run, halt) => this.#executor(models, run, halt),
+      executor: (run, halt, live) => this.#executor(models, run, halt, live, () => tracing),
     });
     await loop.open();
+    const { telemetry } = this.#settings;
+    if (telemetry) tracing = new RunTracing(telemetry, this.name, loop.runId);
     const { signal } = options;
     const abort = () => loop.post({ kind: 'abort', reason: signal?.reason });
     if (signal?.aborted) abort();
     signal?.addEventListener('abort', abort, { once: true });
-    const result = loop.drive().finally(() => signal?.removeEventListener('abort', abort));
+    const result = loop
+      .drive()
+      .then(
+        (ended) => {
+          tracing?.end({ stopReason: ended.teamResult.stopReason });
+          return ended;
+        },
+        (error: unknown) => {
+          tracing?.end({ error: error instanceof Error ? error.message : String(error) });
+          throw error;
+        },
+      )
+      .finally(() => signal?.removeEventListener('abort', abort));
     // Marked handled here: whoever awaits `run.result` still gets the rejection.
     result.catch(() => {});
     return new TeamRunHandle(loop, result, this.store, this.name);
@@ -157,9 +174,13 @@ export class Team {
     models: ReadonlyMap<string, LanguageModelV3>,
     run: () => RunState,
     halt: () => boolean,
+    live?: LiveSink,
+    tracing?: () => RunTracing | undefined,
   ): InProcessExecutor {
     return new InProcessExecutor({
       halt,
+      ...(live ? { live } : {}),
+      ...(tracing ? { tracing } : {}),
       team: { ...this.#settings, models },
       store: this.store,
       threads: this.#threads,
