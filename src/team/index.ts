@@ -7,11 +7,11 @@ export {
   type MessageRecord,
   type RunState,
 } from '../run/run-state.js';
+export type { TeamTelemetry } from '../telemetry/run-tracing.js';
 export type { TurnDescriptor } from '../turn/descriptor.js';
 export type { TurnOutcome } from '../turn/turn-outcome.js';
 export type { AgentResult, MemberSummary, RunUsage, TeamResult, TeamRunResult } from './run-result.js';
 export { type RunOptions, Team } from './team.js';
-export type { TeamTelemetry } from '../telemetry/run-tracing.js';
 export type { TeamConfig } from './team-options.js';
 export { createTeamTools, teamToolsFor } from './tools/create-team-tools.js';
 export type { TeamToolContext } from './tools/tool-context.js';
