@@ -26,7 +26,10 @@ export function agentOf(event: TeamEvent): string | undefined {
 /** Text set in under a label: its first line after the label, the others indented. */
 function block(label: string, text: string): string[] {
   const [first = '', ...rest] = text.trim().split('\n');
-  return [`  ${label} ${first}`, ...rest.map((line) => `  ${' '.repeat(label.length)} ${line}`)];
+  return [
+    `  ${label} ${first}`,
+    ...rest.map((line) => (line ? `  ${' '.repeat(label.length)} ${line}` : '')),
+  ];
 }
 
 /**
