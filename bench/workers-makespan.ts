@@ -37,7 +37,9 @@ async function timed(store: PostgresStore, workload: Workload, executor: 'in-pro
   return performance.now() - start;
 }
 
-console.log('| workload | lower bound ms | 3 worker processes ms (ratio) | in-process, same store ms (ratio) |');
+console.log(
+  '| workload | lower bound ms | 3 worker processes ms (ratio) | in-process, same store ms (ratio) |',
+);
 console.log('| --- | ---: | ---: | ---: |');
 for (const workload of workloads) {
   const schema = `bench_${randomBytes(6).toString('hex')}`;

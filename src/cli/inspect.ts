@@ -10,6 +10,7 @@ import { CliError } from './cli-error.js';
 import { whereOf } from './store-choice.js';
 import { eventLine, usageLine } from './view/event-line.js';
 import { clip, unpricedLines } from './view/format.js';
+import { agentOf, TranscriptPrinter } from './view/transcript.js';
 
 // The inspection commands read a store the way any process would: through the FileStore,
 // never around it.
@@ -94,15 +95,23 @@ export async function showInbox(store: TeamStore, team: string, agent: string, j
 
 /**
  * Prints a run's events, then a summary from the runtime's own fold of them; with `follow`,
- * goes on printing new ones until the run completes.
+ * goes on printing new ones until the run completes. With `agent`, only that agent's
+ * transcript, turn by turn (its events, with `json`).
  */
 export async function showLogs(
   store: TeamStore,
   team: string,
-  options: { run?: string; follow: boolean; json: boolean; signal: AbortSignal },
+  options: { run?: string; agent?: string; follow: boolean; json: boolean; signal: AbortSignal },
 ): Promise<void> {
-  const runId = options.run ?? (await knownTeam(store, team)).runId;
+  const { agent } = options;
+  const info = options.run === undefined || agent !== undefined ? await knownTeam(store, team) : undefined;
+  const runId = options.run ?? info?.runId;
   if (!runId) throw new CliError(`the team ${team} has not run yet`);
+  if (info && agent !== undefined && agent !== info.lead && !info.members.includes(agent)) {
+    const agents = [info.lead, ...info.members].join(', ');
+    throw new CliError(`no agent "${agent}" in the team ${team}; its agents: ${agents}`);
+  }
+  const transcript = agent === undefined ? undefined : new TranscriptPrinter(agent);
   const run = emptyRunState();
   for (;;) {
     const events: TeamEvent[] = await store.readEvents(runId, { afterSeq: run.seq });
@@ -110,6 +119,12 @@ export async function showLogs(
       throw new CliError(`no events logged for the run ${runId}`);
     for (const event of events) {
       applyEvent(run, event);
+      if (transcript) {
+        if (options.json) {
+          if (agentOf(event) === agent) print(JSON.stringify(event));
+        } else for (const line of transcript.lines(event, run)) print(line);
+        continue;
+      }
       const line = options.json ? JSON.stringify(event) : eventLine(event, Date.parse(run.startedAt ?? ''));
       if (line) print(line);
     }

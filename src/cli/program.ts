@@ -268,6 +268,7 @@ export function program(setExitCode: (code: number) => void): Command {
     .description('show the events of a team’s run (the last one by default)')
     .argument('<team>', 'the team')
     .option('--run <id>', 'another run of the team')
+    .option('--agent <name>', 'only this agent’s transcript: its turns, tool calls and results, and text')
     .option('--follow', 'keep printing new events until the run completes')
     .addOption(storeFlag())
     .addOption(postgresFlag())
@@ -279,6 +280,7 @@ export function program(setExitCode: (code: number) => void): Command {
         team: string,
         options: {
           run?: string;
+          agent?: string;
           follow?: boolean;
           store: string;
           postgres?: string;
@@ -294,6 +296,7 @@ export function program(setExitCode: (code: number) => void): Command {
           await onStore(options, {}, (store) =>
             showLogs(store, team, {
               run: options.run,
+              agent: options.agent,
               follow: options.follow === true,
               json: options.json === true,
               signal: controller.signal,

@@ -4,6 +4,7 @@ import { applyEvent, emptyRunState } from '../run/run-state.js';
 import type { Team } from '../team/team.js';
 import { eventLine, usageLine } from './view/event-line.js';
 import { seconds, unpricedLines } from './view/format.js';
+import { LatestLines } from './view/latest-lines.js';
 import { renderLive } from './view/live-view.js';
 
 export interface RunRequest {
@@ -32,12 +33,16 @@ const EXIT: Record<StopReason, number> = {
 function attachView(run: TeamRunHandle, json: boolean): { stop(): Promise<void> } {
   const out = process.stdout;
   const view = emptyRunState();
+  const latest = new LatestLines();
   let draw: (() => void) | undefined;
   const shown = (async () => {
     for await (const event of run.events()) {
       applyEvent(view, event);
-      if (json) out.write(`${JSON.stringify(event)}\n`);
-      else if (!out.isTTY) {
+      latest.see(event);
+      // --json prints the run's log; live text is not in it.
+      if (json) {
+        if (event.type !== 'team:text-delta') out.write(`${JSON.stringify(event)}\n`);
+      } else if (!out.isTTY) {
         const line = eventLine(event, Date.parse(view.startedAt ?? event.timestamp));
         if (line) out.write(`${line}\n`);
       } else draw?.();
@@ -48,7 +53,7 @@ function attachView(run: TeamRunHandle, json: boolean): { stop(): Promise<void> 
   let stopped = false;
   const redraw = () => {
     if (stopped) return;
-    const lines = renderLive(view, Date.now(), out.columns ?? 100);
+    const lines = renderLive(view, Date.now(), out.columns ?? 100, (agent) => latest.of(agent));
     out.write(`${drawn > 0 ? `\x1b[${drawn}A\r\x1b[0J` : ''}${lines.join('\n')}\n`);
     drawn = lines.length;
   };

@@ -82,6 +82,59 @@ export interface TeamEventMap {
     readonly turn: number;
     readonly outcome: ReportedOutcome;
   };
+  /**
+   * A turn's briefing, as the executor built it (cut to `LIMITS.promptInLog` with a marker):
+   * the first event of the turn's transcript.
+   */
+  'team:turn-prompt': {
+    readonly agent: string;
+    readonly turn: number;
+    readonly reason: TurnReason;
+    readonly taskId: string | null;
+    readonly prompt: string;
+  };
+  /**
+   * A model call of a turn (a step) wrote text: committed before the step's tool calls.
+   * Every step's text is logged (cut to `LIMITS.taskText` with a marker); the final reply is
+   * also the `output` of the turn's `team:member-finished`.
+   */
+  'team:turn-text': {
+    readonly agent: string;
+    readonly turn: number;
+    /** The step of the turn's tool loop, from 0. */
+    readonly step: number;
+    readonly text: string;
+  };
+  /**
+   * An agent called a tool; committed before the tool runs. `input` is the call's arguments
+   * as JSON, cut to `LIMITS.toolText` with a marker.
+   */
+  'team:tool-called': {
+    readonly agent: string;
+    readonly turn: number;
+    readonly taskId: string | null;
+    readonly toolCallId: string;
+    readonly toolName: string;
+    readonly input: string;
+  };
+  /**
+   * A tool call's answer, after the tool ran: its output (a string as it is, anything else as
+   * JSON), or with `isError` the error the model was told, cut to `LIMITS.toolText` with a marker.
+   */
+  'team:tool-result': {
+    readonly agent: string;
+    readonly turn: number;
+    readonly toolCallId: string;
+    readonly toolName: string;
+    readonly output: string;
+    readonly isError: boolean;
+  };
+  /**
+   * Text as the model streams it, live only: emitted to `team.on` and `run.events()` but never
+   * written to the run's log (the step's whole text is, as `team:turn-text`). Its `seq` is the
+   * one of the last committed event before it: it has no place of its own in the log.
+   */
+  'team:text-delta': { readonly agent: string; readonly turn: number; readonly delta: string };
   /** A task was put on the list. */
   'team:task-created': { readonly task: TeamTask; readonly by: string };
   /** A pending task was given to a member; `previousOwner` is whom it was given to before. */

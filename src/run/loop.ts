@@ -11,6 +11,7 @@ import type { TurnExecutor } from '../turn/executor.js';
 import { endTurn } from '../turn/turn-end.js';
 import { describeError, type TurnOutcome } from '../turn/turn-outcome.js';
 import { InputQueue } from './input-queue.js';
+import { LiveRelay, type LiveSink } from './live-relay.js';
 import { openRun } from './open-run.js';
 import { RunEvents } from './run-events.js';
 import { runResultOf, turnCounts } from './run-result-of.js';
@@ -29,9 +30,10 @@ export interface LoopConfig {
   readonly budget: Budget | undefined;
   /**
    * The executor of the run's turns, given the run's state to read from and whether running
-   * turns should stop after their current step (a budget was reached).
+   * turns should stop after their current step (a budget was reached), and where live-only
+   * events go.
    */
-  readonly executor: (run: () => RunState, halt: () => boolean) => TurnExecutor;
+  readonly executor: (run: () => RunState, halt: () => boolean, live: LiveSink) => TurnExecutor;
 }
 
 /** What the loop reacts to, one at a time. */
@@ -59,6 +61,11 @@ export class RunLoop {
   readonly #causes = new Map<string, unknown>();
   readonly #abort = new AbortController();
   readonly #executor: TurnExecutor;
+  /** Live-only events: to the run's readers and listeners, never to the log. */
+  readonly #relay = new LiveRelay(
+    () => this.#state,
+    (event) => [this.events.live(event), this.#config.emitter.emit(event)],
+  );
   #runId = '';
   /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
   #live = false;
@@ -75,6 +82,7 @@ export class RunLoop {
     this.#executor = config.executor(
       () => this.#state,
       () => this.#overBudget !== null,
+      (draft) => this.#relay.emit(draft),
     );
   }
 
@@ -98,6 +106,7 @@ export class RunLoop {
 
   /** Input from outside the loop: a commit elsewhere, an abort. */
   post(input: LoopInput): void {
+    if (input.kind === 'commits') this.#relay.announced(); // live events wait for its catch-up
     this.#inputs.push(input);
   }
 
@@ -258,8 +267,10 @@ export class RunLoop {
 
   /** Folds what the run's log holds past the state: its own commits and every other process's. */
   async #catchUp(): Promise<void> {
+    const mark = this.#relay.mark();
     const events = await this.#config.store.readEvents(this.#runId, { afterSeq: this.#state.seq });
     for (const event of events) this.#fold(event);
+    this.#relay.folded(mark);
   }
 
   #fold(event: Parameters<typeof applyEvent>[1]): void {

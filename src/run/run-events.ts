@@ -1,38 +1,64 @@
 import type { TeamEvent } from '../events/team-event-map.js';
 
+interface Reader {
+  readonly queue: TeamEvent[];
+  wake: (() => void) | undefined;
+}
+
 /**
  * Every event of one run as its loop folds them, for `run.events()`: each reader gets them
- * all from the first, then live, and its iteration ends once the run is over (after its last `team:complete`).
+ * all from the first, then live, and its iteration ends once the run is over (after its last
+ * `team:complete`). Live-only events (`team:text-delta`) reach the readers reading when they
+ * happen, and are not kept for later ones: a late reader sees what the log holds.
  */
 export class RunEvents {
   readonly #events: TeamEvent[] = [];
+  readonly #readers = new Set<Reader>();
   #closed = false;
-  #wake: (() => void)[] = [];
 
   push(event: TeamEvent): void {
     this.#events.push(event);
-    this.#notify();
+    this.live(event);
+  }
+
+  /** An event for the readers reading now only. */
+  live(event: TeamEvent): void {
+    for (const reader of this.#readers) {
+      reader.queue.push(event);
+      this.#wake(reader);
+    }
   }
 
   /** No more events: readers end after the ones they have not seen yet. */
   close(): void {
     this.#closed = true;
-    this.#notify();
+    for (const reader of this.#readers) this.#wake(reader);
   }
 
   async *read(): AsyncGenerator<TeamEvent, void, undefined> {
-    let next = 0;
-    for (;;) {
-      // A resumed run's log holds the `team:complete` of an earlier stop: only the close ends it.
-      while (next < this.#events.length) yield this.#events[next++] as TeamEvent;
-      if (this.#closed) return;
-      await new Promise<void>((resolve) => this.#wake.push(resolve));
+    const reader: Reader = { queue: [...this.#events], wake: undefined };
+    this.#readers.add(reader);
+    try {
+      for (;;) {
+        // A resumed run's log holds the `team:complete` of an earlier stop: only the close ends it.
+        while (reader.queue.length > 0) {
+          // Taken in slices, not one shift at a time: a long run's replay stays linear.
+          const batch = reader.queue.splice(0);
+          for (const event of batch) yield event;
+        }
+        if (this.#closed) return;
+        await new Promise<void>((resolve) => {
+          reader.wake = resolve;
+        });
+      }
+    } finally {
+      this.#readers.delete(reader);
     }
   }
 
-  #notify(): void {
-    const waiting = this.#wake;
-    this.#wake = [];
-    for (const resolve of waiting) resolve();
+  #wake(reader: Reader): void {
+    const wake = reader.wake;
+    reader.wake = undefined;
+    wake?.();
   }
 }

@@ -207,6 +207,13 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
     case 'team:complete':
       state.stopReason = event.data.stopReason;
       break;
+    // A turn's transcript (and its live text) is for reading: it decides nothing.
+    case 'team:turn-prompt':
+    case 'team:turn-text':
+    case 'team:tool-called':
+    case 'team:tool-result':
+    case 'team:text-delta':
+      break;
   }
 }
 

@@ -7,6 +7,7 @@ export {
   type MessageRecord,
   type RunState,
 } from '../run/run-state.js';
+export type { TeamTelemetry } from '../telemetry/run-tracing.js';
 export type { TurnDescriptor } from '../turn/descriptor.js';
 export type { TurnOutcome } from '../turn/turn-outcome.js';
 export type { AgentResult, MemberSummary, RunUsage, TeamResult, TeamRunResult } from './run-result.js';

@@ -8,6 +8,7 @@ import { TeamError } from '../errors/index.js';
 import { checkName } from '../state/names.js';
 import { checkRoster } from '../state/roster.js';
 import type { TeamStore } from '../store/team-store.js';
+import { checkTelemetry, type TeamTelemetry } from '../telemetry/run-tracing.js';
 
 export interface TeamConfig {
   name: string;
@@ -44,6 +45,8 @@ export interface TeamConfig {
    * (the store must be a PostgresStore) and run by `agent-teams worker` processes anywhere.
    */
   executor?: 'in-process' | 'workers';
+  /** OpenTelemetry spans for each run and turn, with the AI SDK's under them (see `TeamTelemetry`). Default: none. */
+  telemetry?: TeamTelemetry;
 }
 
 // Every key of TeamConfig, so an unknown one is refused (`satisfies` keeps the list whole).
@@ -65,6 +68,7 @@ const TEAM_OPTIONS = Object.keys({
   turnTimeoutMs: true,
   budget: true,
   executor: true,
+  telemetry: true,
 } satisfies Record<keyof TeamConfig, true>);
 const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
 const PRICE_OPTIONS = ['input', 'output'] as const;
@@ -87,6 +91,7 @@ export interface TeamSettings {
   readonly turnTimeoutMs: number;
   readonly budget: Budget | undefined;
   readonly executor: 'in-process' | 'workers';
+  readonly telemetry: TeamTelemetry | undefined;
 }
 
 function count(name: string, value: unknown, fallback: number): number {
@@ -175,6 +180,7 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     turnTimeoutMs: count('turnTimeoutMs', config.turnTimeoutMs, 600_000),
     budget: checkBudget(`the team ${name}`, config.budget, BUDGET_BOUNDS),
     executor: executorOf(config.executor),
+    telemetry: checkTelemetry(config.telemetry),
   };
 }
 

@@ -7,11 +7,13 @@ import { TeamError } from '../errors/index.js';
 import { TeamEmitter, type TeamEventHandler } from '../events/team-emitter.js';
 import type { TeamEventType } from '../events/team-event-map.js';
 import { TeamRunHandle } from '../run/handle.js';
+import type { LiveSink } from '../run/live-relay.js';
 import { RunLoop } from '../run/loop.js';
 import { foldEvents, type RunState } from '../run/run-state.js';
 import { checkName } from '../state/names.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { TeamStore } from '../store/team-store.js';
+import { RunTracing } from '../telemetry/run-tracing.js';
 import type { TurnDescriptor } from '../turn/descriptor.js';
 import { InProcessExecutor } from '../turn/executor.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
@@ -113,6 +115,7 @@ export class Team {
     const budget = checkBudget<Budget>('the run', options.budget, BUDGET_BOUNDS) ?? this.#settings.budget;
     checkPricedForBudgets(this.#settings, models, budget);
     const workers = this.#settings.executor === 'workers' ? await this.#workerExecutor() : undefined;
+    let tracing: RunTracing | undefined;
     const loop = new RunLoop({
       settings: this.#settings,
       store: this.store,
@@ -121,20 +124,35 @@ export class Team {
       fresh: options.fresh ?? true,
       threadId: options.threadId ?? null,
       budget,
-      executor: (run, halt) => workers ?? this.#executor(models, run, halt, this.store),
+      executor: (run, halt, live) =>
+        workers ?? this.#executor(models, run, halt, this.store, live, () => tracing),
     });
     await loop.open().catch(async (error: unknown) => {
       await workers?.close();
       throw error;
     });
+    const { telemetry } = this.#settings;
+    if (telemetry) tracing = new RunTracing(telemetry, this.name, loop.runId);
     const { signal } = options;
     const abort = () => loop.post({ kind: 'abort', reason: signal?.reason });
     if (signal?.aborted) abort();
     signal?.addEventListener('abort', abort, { once: true });
-    const result = loop.drive().finally(async () => {
-      signal?.removeEventListener('abort', abort);
-      await workers?.close();
-    });
+    const result = loop
+      .drive()
+      .then(
+        (ended) => {
+          tracing?.end({ stopReason: ended.teamResult.stopReason });
+          return ended;
+        },
+        (error: unknown) => {
+          tracing?.end({ error: error instanceof Error ? error.message : String(error) });
+          throw error;
+        },
+      )
+      .finally(async () => {
+        signal?.removeEventListener('abort', abort);
+        await workers?.close();
+      });
     // Marked handled here: whoever awaits `run.result` still gets the rejection.
     result.catch(() => {});
     return new TeamRunHandle(loop, result, this.store, this.name);
@@ -190,9 +208,13 @@ export class Team {
     run: () => RunState,
     halt: () => boolean,
     store: TeamStore,
+    live?: LiveSink,
+    tracing?: () => RunTracing | undefined,
   ): InProcessExecutor {
     return new InProcessExecutor({
       halt,
+      ...(live ? { live } : {}),
+      ...(tracing ? { tracing } : {}),
       team: { ...this.#settings, models },
       store,
       threads: this.#threads,

@@ -1,16 +1,19 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { TelemetrySettings } from 'ai';
 import type { Agent } from '../agent/agent.js';
 import { modelName } from '../agent/resolve-model.js';
 import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
 import { TeamError } from '../errors/index.js';
-import type { TeamEvent } from '../events/team-event-map.js';
+import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
 import { leadSystem, memberSystem } from '../team/briefings.js';
 import type { ThreadMemory } from '../team/threads.js';
 import { createTeamTools, teamToolsFor } from '../team/tools/create-team-tools.js';
+import type { RunTracing } from '../telemetry/run-tracing.js';
 import type { TurnDescriptor } from './descriptor.js';
 import { runModelTurn } from './model-turn.js';
+import { TurnTranscript } from './transcript.js';
 import { turnHeaders } from './turn-headers.js';
 import { describeError, type TurnOutcome } from './turn-outcome.js';
 import { turnPrompt } from './turn-prompt.js';
@@ -54,6 +57,10 @@ export interface InProcessExecutorOptions {
   readonly run: () => RunState;
   /** True once running turns should end after their current step (the run reached its budget). */
   readonly halt: () => boolean;
+  /** Where live-only events go (`team:text-delta`: shown, never logged). */
+  readonly live?: (event: TeamEventDraft) => void;
+  /** The run's spans, when the team traces (`telemetry`). */
+  readonly tracing?: () => RunTracing | undefined;
 }
 
 interface Equipment {
@@ -77,26 +84,40 @@ export class InProcessExecutor implements TurnExecutor {
   }
 
   async execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome> {
-    const { store, team, threads } = this.#options;
+    const span = this.#options.tracing?.()?.turn(turn);
+    const run = () => this.#execute(turn, signal, span?.telemetry);
+    const outcome = await (span ? span.within(run) : run());
+    span?.end(outcome.kind === 'failed' ? outcome.error : undefined);
+    return outcome;
+  }
+
+  async #execute(
+    turn: TurnDescriptor,
+    signal: AbortSignal,
+    telemetry: TelemetrySettings | undefined,
+  ): Promise<TurnOutcome> {
+    const { store, team, threads, live } = this.#options;
     const timeoutMs = this.#agent(turn.agent)?.turnTimeoutMs ?? team.turnTimeoutMs;
     const timedOut = new AbortController();
     const timer = setTimeout(() => timedOut.abort(), timeoutMs);
     // The turn's own tools: read_inbox gives only what the turn was not given yet.
     const seen = new Set(turn.messageIds);
     const delivered = () => [...seen].filter((id) => !turn.messageIds.includes(id));
+    const transcript = new TurnTranscript(store, turn);
     try {
       const { agent, role, model, system } = this.#equipment(turn.agent);
       const teamTools = teamToolsFor(createTeamTools({ store, team: team.name, seen }, agent.name), role);
       const tools = { ...teamTools, ...agent.tools };
       const context = { members: team.members, selfClaim: team.selfClaim, run: this.#options.run() };
       const prompt = await store.transact(team.name, (rules) => turnPrompt(rules, turn, context));
+      transcript.prompt(prompt);
       const synthesis = turn.reason === 'synthesis';
       const outcome = await runModelTurn({
         model,
         system,
         history: threads.history(turn.threadId ?? undefined, agent.name),
         prompt,
-        tools: synthesis ? {} : tools,
+        tools: transcript.wrap(synthesis ? {} : tools),
         maxSteps: synthesis ? 1 : agent.maxIterations,
         signal: AbortSignal.any([signal, timedOut.signal]),
         maxRetries: agent.maxRetries,
@@ -105,7 +126,16 @@ export class InProcessExecutor implements TurnExecutor {
         temperature: agent.temperature,
         maxOutputTokens: agent.maxOutputTokens,
         providerOptions: agent.providerOptions,
-      });
+        onPart: (part) => {
+          transcript.part(part);
+          if (part.type === 'text-delta' && part.text && live) {
+            live({ type: 'team:text-delta', data: { agent: agent.name, turn: turn.turn, delta: part.text } });
+          }
+        },
+        ...(telemetry ? { telemetry } : {}),
+      }).finally(() => transcript.end());
+      // Its transcript is in the log before the turn is closed.
+      await transcript.settled();
       threads.remember(turn.threadId ?? undefined, agent.name, outcome.messages);
       return {
         kind: 'done',
@@ -115,6 +145,7 @@ export class InProcessExecutor implements TurnExecutor {
         delivered: delivered(),
       };
     } catch (error) {
+      await transcript.settled().catch(() => undefined);
       if (signal.aborted) return { kind: 'aborted' };
       if (timedOut.signal.aborted) {
         const reason = `The turn of ${turn.agent} took longer than ${timeoutMs} ms (turnTimeoutMs) and was stopped.`;

@@ -1,5 +1,18 @@
-import type { LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider';
-import { generateText, type LanguageModelUsage, type ModelMessage, stepCountIs, type ToolSet } from 'ai';
+import {
+  JSONParseError,
+  type LanguageModelV3,
+  type SharedV3ProviderOptions,
+  TypeValidationError,
+} from '@ai-sdk/provider';
+import {
+  type LanguageModelUsage,
+  type ModelMessage,
+  stepCountIs,
+  streamText,
+  type TelemetrySettings,
+  type TextStreamPart,
+  type ToolSet,
+} from 'ai';
 
 export interface ModelTurn {
   readonly model: LanguageModelV3;
@@ -21,6 +34,10 @@ export interface ModelTurn {
   readonly temperature?: number | undefined;
   readonly maxOutputTokens?: number | undefined;
   readonly providerOptions?: SharedV3ProviderOptions | undefined;
+  /** Sees every part of the model's stream as it comes (text deltas, tool calls, steps). */
+  readonly onPart?: (part: TextStreamPart<ToolSet>) => void;
+  /** The AI SDK's OpenTelemetry settings for the turn's calls, when the team traces. */
+  readonly telemetry?: TelemetrySettings;
 }
 
 export interface ModelTurnOutcome {
@@ -31,10 +48,15 @@ export interface ModelTurnOutcome {
   readonly messages: readonly ModelMessage[];
 }
 
-/** One turn: one AI SDK tool loop, bounded by the agent's steps. */
+/**
+ * One turn: one AI SDK tool loop, bounded by the agent's steps, streamed so its text can be
+ * shown as it comes. It fails as a non-streamed call would: a stream reports a fault (a
+ * failed request after its retries, a broken chunk) as a part, and the turn throws the first.
+ */
 export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
   const briefing: ModelMessage = { role: 'user', content: turn.prompt };
-  const result = await generateText({
+  const faults: unknown[] = [];
+  const result = streamText({
     model: turn.model,
     system: turn.system,
     messages: [...turn.history, briefing],
@@ -46,7 +68,28 @@ export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
     temperature: turn.temperature,
     maxOutputTokens: turn.maxOutputTokens,
     providerOptions: turn.providerOptions,
+    // Every 'error' part of the stream, kept for the turn to throw (the SDK's default prints them).
+    onError: ({ error }) => {
+      faults.push(error);
+    },
+    ...(turn.telemetry ? { experimental_telemetry: turn.telemetry } : {}),
   });
-  const text = result.text || [...result.steps].reverse().find((step) => step.text)?.text || '';
-  return { text: text.trim(), usage: result.totalUsage, messages: [briefing, ...result.response.messages] };
+  for await (const part of result.fullStream) turn.onPart?.(part);
+  // A stream cut by the signal ends quietly: the turn did not finish, whatever it wrote.
+  turn.signal.throwIfAborted();
+  if (faults.length > 0) throw asCallError(faults[0]);
+  const [steps, usage, response] = await Promise.all([result.steps, result.totalUsage, result.response]);
+  const text = steps.at(-1)?.text || [...steps].reverse().find((step) => step.text)?.text || '';
+  return { text: text.trim(), usage, messages: [briefing, ...response.messages] };
+}
+
+/**
+ * A stream's fault as the same call unstreamed reports it: a chunk that is not JSON (or not
+ * the expected JSON) is an invalid response, whichever way it came.
+ */
+function asCallError(fault: unknown): unknown {
+  if (JSONParseError.isInstance(fault) || TypeValidationError.isInstance(fault)) {
+    return new Error('Invalid JSON response', { cause: fault });
+  }
+  return fault;
 }

@@ -16,13 +16,22 @@ test('run.events() gives every event from the first, then live, and ends with th
   const seen: TeamEvent[] = [];
   for await (const event of run.events()) seen.push(event);
   await run.result;
-  expect(seen.map((event) => event.seq)).toEqual(seen.map((_, index) => index + 1));
+  // Live text comes between the logged events (and to team.on alike), in the log it is not.
+  const logged = seen.filter((event) => event.type !== 'team:text-delta');
+  const deltas = seen.flatMap((event) => (event.type === 'team:text-delta' ? [event.data] : []));
+  expect(deltas.filter((delta) => delta.agent === 'lead')).toEqual([
+    { agent: 'lead', turn: 1, delta: 'Final' },
+    { agent: 'lead', turn: 2, delta: 'Final' },
+  ]);
+  expect(deltas.filter((delta) => delta.agent === 'a')).toEqual([{ agent: 'a', turn: 1, delta: 'done' }]);
+  expect(logged.map((event) => event.seq)).toEqual(logged.map((_, index) => index + 1));
   expect(seen.at(-1)?.type).toBe('team:complete');
   expect(seen).toEqual(events);
-  // A late reader still gets the whole run.
+  expect(logged).toEqual(await team.store.readEvents(run.runId));
+  // A late reader still gets the whole run as its log holds it.
   const again: TeamEvent[] = [];
   for await (const event of run.events()) again.push(event);
-  expect(again).toEqual(seen);
+  expect(again).toEqual(logged);
 });
 
 test('run.send() delivers a message from the person, which wakes its reader', async () => {

@@ -14,14 +14,14 @@ const script = byAgent({
   a: (call) => `done ${call.taskId}`,
 });
 
-function promptSizes(model: { doGenerateCalls: { prompt: unknown[] }[] }, count: number) {
-  return model.doGenerateCalls.slice(0, count).map((call) => call.prompt.length);
+function promptSizes(model: { doStreamCalls: { prompt: unknown[] }[] }, count: number) {
+  return model.doStreamCalls.slice(0, count).map((call) => call.prompt.length);
 }
 
 test('without a threadId every turn starts fresh', async () => {
   const { team, model } = testTeam(script, { members: ['a'] });
   await team.run({ input: 'go' });
-  const memberCalls = model.doGenerateCalls.filter((call) =>
+  const memberCalls = model.doStreamCalls.filter((call) =>
     JSON.stringify(call.prompt).includes('a member of the team'),
   );
   expect(memberCalls.map((call) => call.prompt.length)).toEqual([2, 2]);
@@ -32,7 +32,7 @@ test('with a threadId a member’s turn carries its earlier turns, across runs t
   const { team, model } = testTeam(script, { members: ['a'] });
   await team.run({ input: 'go', threadId: 'story-1' });
   const memberCalls = () =>
-    model.doGenerateCalls.filter((call) => JSON.stringify(call.prompt).includes('a member of the team'));
+    model.doStreamCalls.filter((call) => JSON.stringify(call.prompt).includes('a member of the team'));
   const [first, second] = memberCalls();
   expect(first?.prompt.length).toBe(2);
   // system, turn 1's briefing and reply, turn 2's briefing

@@ -35,6 +35,16 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
     }
     case 'team:message-sent':
       return say(`${event.data.from} → ${event.data.to.join(', ')}: ${event.data.content}`);
+    case 'team:tool-called':
+      return say(`${event.data.agent} calls ${event.data.toolName} ${event.data.input}`);
+    case 'team:tool-result':
+      return event.data.isError
+        ? say(`${event.data.agent}: ${event.data.toolName} failed: ${event.data.output}`)
+        : undefined;
+    // The rest of a transcript is for `logs --agent`; live text is for the live view.
+    case 'team:turn-prompt':
+    case 'team:turn-text':
+    case 'team:text-delta':
     case 'team:turn-usage':
     case 'team:turn-outcome':
       return undefined;

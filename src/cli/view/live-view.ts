@@ -36,8 +36,16 @@ function column(tasks: TeamTask[], width: number, rows: number): string[] {
 /** Messages the view shows: the latest. */
 const SHOWN_MESSAGES = 6;
 
-/** The live view of a run's state (the runtime's own fold) as lines for a terminal `width` wide, at time `now`. */
-export function renderLive(view: RunState, now: number, width: number): string[] {
+/**
+ * The live view of a run's state (the runtime's own fold) as lines for a terminal `width`
+ * wide, at time `now`; under each working agent, the latest line it wrote (`latest`).
+ */
+export function renderLive(
+  view: RunState,
+  now: number,
+  width: number,
+  latest: (agent: string) => string | undefined = () => undefined,
+): string[] {
   const elapsed = seconds(now - (view.startedAt ? Date.parse(view.startedAt) : now));
   const { totalTokens, cost } = view.usage;
   const header =
@@ -52,6 +60,8 @@ export function renderLive(view: RunState, now: number, width: number): string[]
       ` ${pad(agent.name, nameWidth)}${pad(agent.role, 8)}${status(agent)} ${pad(doing(agent, view.tasks), taskWidth)} ` +
         `${turns.padStart(8)} ${count(agent.usage.totalTokens).padStart(8)} tok ${money(agent.usage.cost).padStart(9)}`,
     );
+    const line = agent.status === 'working' ? latest(agent.name) : undefined;
+    if (line) lines.push(style.dim(` ${' '.repeat(nameWidth)}│ ${clip(line, width - nameWidth - 4)}`));
   }
   const byAgent = [...view.agents.values()].map((agent) => [agent.name, agent.usage] as const);
   for (const line of unpricedLines(byAgent)) lines.push(style.dim(` ${clip(line, width - 2)}`));
