@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { TeamTask } from '../board/task.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 import { turnCounts } from '../run/run-result-of.js';
@@ -11,6 +10,7 @@ import { whereOf } from './store-choice.js';
 import { eventLine, usageLine } from './view/event-line.js';
 import { clip, unpricedLines } from './view/format.js';
 import { agentOf, TranscriptPrinter } from './view/transcript.js';
+import { storeWakeups } from './wakeups.js';
 
 // The inspection commands read a store the way any process would: through the FileStore,
 // never around it.
@@ -113,32 +113,42 @@ export async function showLogs(
   }
   const transcript = agent === undefined ? undefined : new TranscriptPrinter(agent);
   const run = emptyRunState();
-  for (;;) {
-    const events: TeamEvent[] = await store.readEvents(runId, { afterSeq: run.seq });
-    if (events.length === 0 && !options.follow && run.seq === 0)
-      throw new CliError(`no events logged for the run ${runId}`);
-    for (const event of events) {
-      applyEvent(run, event);
-      if (transcript) {
-        if (options.json) {
-          if (agentOf(event) === agent) print(JSON.stringify(event));
-        } else for (const line of transcript.lines(event, run)) print(line);
-        continue;
-      }
-      const line = options.json ? JSON.stringify(event) : eventLine(event, Date.parse(run.startedAt ?? ''));
-      if (line) print(line);
-    }
-    if (!options.follow || run.stopReason !== null || options.signal.aborted) break;
-    const gone = await goneRunner(store, runId);
-    // One more read after the runner is seen gone: what it committed before it died is shown.
-    if (gone && (await store.readEvents(runId, { afterSeq: run.seq })).length === 0) {
-      throw new CliError(
-        `${gone}: the run ${runId} did not finish; continue it with agent-teams resume <file> (it picks up where it stopped)`,
-      );
-    }
-    await sleep(200, undefined, { signal: options.signal }).catch(() => undefined);
+  const wakeups = options.follow ? storeWakeups(store, team, options.signal) : undefined;
+  try {
+    await followed();
+  } finally {
+    wakeups?.stop();
   }
   if (!options.json && run.seq > 0) print(summaryLine(run));
+
+  async function followed(): Promise<void> {
+    const id = runId as string;
+    for (;;) {
+      const events: TeamEvent[] = await store.readEvents(id, { afterSeq: run.seq });
+      if (events.length === 0 && !options.follow && run.seq === 0)
+        throw new CliError(`no events logged for the run ${runId}`);
+      for (const event of events) {
+        applyEvent(run, event);
+        if (transcript) {
+          if (options.json) {
+            if (agentOf(event) === agent) print(JSON.stringify(event));
+          } else for (const line of transcript.lines(event, run)) print(line);
+          continue;
+        }
+        const line = options.json ? JSON.stringify(event) : eventLine(event, Date.parse(run.startedAt ?? ''));
+        if (line) print(line);
+      }
+      if (!options.follow || run.stopReason !== null || options.signal.aborted) break;
+      const gone = await goneRunner(store, id);
+      // One more read after the runner is seen gone: what it committed before it died is shown.
+      if (gone && (await store.readEvents(id, { afterSeq: run.seq })).length === 0) {
+        throw new CliError(
+          `${gone}: the run ${runId} did not finish; continue it with agent-teams resume <file> (it picks up where it stopped)`,
+        );
+      }
+      await wakeups?.next();
+    }
+  }
 }
 
 /** Why nobody will add to the run's log any more, or `undefined` while its process lives. */

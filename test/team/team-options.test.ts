@@ -7,7 +7,7 @@ const lead = new Agent({ name: 'lead', model, instructions: 'Plan.' });
 const members = [new Agent({ name: 'a', model, instructions: 'Work.' })];
 const TEAM_OPTIONS =
   'name, lead, members, store, tasks, selfClaim, maxConcurrentMembers, maxLeadTurns, maxTurnsPerMember, ' +
-  'maxTasks, synthesize, errorHandling, partialResults, pricing, turnTimeoutMs, budget, telemetry';
+  'maxTasks, synthesize, errorHandling, partialResults, pricing, turnTimeoutMs, budget, executor, telemetry';
 
 test.each(['resources', 'agentTools', 'distributed', 'maxTask'])(
   'an unknown team option (%s) is an error naming it and listing the known ones',
@@ -80,6 +80,18 @@ test('run options are checked: an unknown one is named, and nothing starts', asy
   );
   await expect(team.run({ input: 'go', fresh: 'no' } as never)).rejects.toThrow(
     'fresh must be true or false.',
+  );
+  expect(await store.listTeams()).toEqual([]);
+});
+
+test("executor is 'in-process' or 'workers'; workers need a PostgresStore, said before anything starts", async () => {
+  expect(() => new Team({ name: 't', lead, members, executor: 'pg-boss' as never })).toThrow(
+    `executor must be 'in-process' or 'workers', not "pg-boss".`,
+  );
+  const store = new MemoryStore();
+  const team = new Team({ name: 't', lead, members, store, executor: 'workers' });
+  await expect(team.run({ input: 'go' })).rejects.toThrow(
+    "executor: 'workers' needs the team's store to be a PostgresStore.",
   );
   expect(await store.listTeams()).toEqual([]);
 });
