@@ -8,6 +8,7 @@ import { TeamError } from '../errors/index.js';
 import { checkName } from '../state/names.js';
 import { checkRoster } from '../state/roster.js';
 import type { TeamStore } from '../store/team-store.js';
+import { checkSystemPrompts, DEFAULT_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from './prompt-room.js';
 
 export interface TeamConfig {
   name: string;
@@ -39,6 +40,12 @@ export interface TeamConfig {
   turnTimeoutMs?: number;
   /** What a run may spend (a run's own `budget` replaces it); reaching it ends the run with `budget`. */
   budget?: Budget;
+  /**
+   * Bound on every prompt the runtime builds (a turn's system prompt and briefing together) and
+   * every team tool's answer, in o200k tokens: long lists are summarised and paged, a synthesis
+   * over more results than fit is done in parts. Default 24,000; at least 2,000.
+   */
+  promptBudgetTokens?: number;
 }
 
 // Every key of TeamConfig, so an unknown one is refused (`satisfies` keeps the list whole).
@@ -59,6 +66,7 @@ const TEAM_OPTIONS = Object.keys({
   pricing: true,
   turnTimeoutMs: true,
   budget: true,
+  promptBudgetTokens: true,
 } satisfies Record<keyof TeamConfig, true>);
 const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
 const PRICE_OPTIONS = ['input', 'output'] as const;
@@ -80,6 +88,7 @@ export interface TeamSettings {
   readonly pricing: Readonly<Record<string, ModelPrice>>;
   readonly turnTimeoutMs: number;
   readonly budget: Budget | undefined;
+  readonly promptBudgetTokens: number;
 }
 
 function count(name: string, value: unknown, fallback: number): number {
@@ -152,6 +161,14 @@ export function teamSettings(config: TeamConfig): TeamSettings {
   }
   // Each task's own fields, now rather than when a run starts (the list is checked then).
   for (const task of config.tasks ?? []) checkNewTask(task);
+  const promptBudgetTokens = count('promptBudgetTokens', config.promptBudgetTokens, DEFAULT_PROMPT_BUDGET);
+  if (promptBudgetTokens < MIN_PROMPT_BUDGET) {
+    throw new TeamError(
+      'invalid-input',
+      `promptBudgetTokens must be at least ${MIN_PROMPT_BUDGET}, not ${promptBudgetTokens}.`,
+    );
+  }
+  checkSystemPrompts({ name, lead: config.lead, members: config.members }, promptBudgetTokens);
   return {
     name,
     lead: config.lead,
@@ -167,5 +184,6 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     pricing: prices(config.pricing),
     turnTimeoutMs: count('turnTimeoutMs', config.turnTimeoutMs, 600_000),
     budget: checkBudget(`the team ${name}`, config.budget, BUDGET_BOUNDS),
+    promptBudgetTokens,
   };
 }
