@@ -8,7 +8,9 @@ import { Agent, Team } from '../src/index.js';
 import { type ScriptedCall, scriptedModel } from '../src/testing/index.js';
 
 const tokens = (text: string) => encode(text, { disallowedSpecial: new Set() }).length;
-const WORDS = 'tide moon sea pull gravity coast shore wave basin estuary current ebb flood spring neap'.split(' ');
+const WORDS = 'tide moon sea pull gravity coast shore wave basin estuary current ebb flood spring neap'.split(
+  ' ',
+);
 
 function result(taskId: string): string {
   let text = `MARK-${taskId.slice('task-'.length)}:`;
@@ -54,7 +56,9 @@ async function measure(count: number, stalled: boolean) {
   return { largest, parts, marks };
 }
 
-console.log('| tasks | start | stalled | list_tasks answer | synthesis (largest) | synthesis turns | results in the answer |');
+console.log(
+  '| tasks | start | stalled | list_tasks answer | synthesis (largest) | synthesis turns | results in the answer |',
+);
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const count of [10, 100, 1_000]) {
   const done = await measure(count, false);
@@ -66,7 +70,10 @@ for (const count of [10, 100, 1_000]) {
 }
 
 // Counting cost: a 24,000-token prompt of varied text, tokenised fresh each time.
-const words = Array.from({ length: 200_000 }, (_, at) => `${WORDS[(at * 7) % WORDS.length]}${(at * 7919) % 100_003}`);
+const words = Array.from(
+  { length: 200_000 },
+  (_, at) => `${WORDS[(at * 7) % WORDS.length]}${(at * 7919) % 100_003}`,
+);
 let prompt = words.join(' ');
 prompt = prompt.slice(0, Math.floor((prompt.length * 24_000) / tokens(prompt)));
 const times: number[] = [];
