@@ -47,7 +47,7 @@ const schemas = await Promise.all(
 
 const parts = {
   'system prompt (team part)': memberSystem(picture, member).trim(),
-  'turn briefing (a task, no inputs or messages)': taskBriefing(task, [], []),
+  'turn briefing (a task, no inputs or messages)': taskBriefing(task, [], [], 24_000).text,
   [`tool schemas (${schemas.length} tools)`]: JSON.stringify(schemas),
 };
 let total = 0;

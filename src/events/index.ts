@@ -3,6 +3,7 @@ export type {
   AgentRole,
   MemberStatus,
   StopReason,
+  SynthesisPart,
   TaskCounts,
   TeamEvent,
   TeamEventDraft,

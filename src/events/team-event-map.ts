@@ -23,8 +23,28 @@ export type ReportedOutcome =
       readonly usage: TokenUsage;
       readonly model: string;
       readonly delivered: readonly string[];
+      readonly unread?: readonly string[];
     }
-  | { readonly kind: 'failed'; readonly error: string; readonly delivered: readonly string[] };
+  | {
+      readonly kind: 'failed';
+      readonly error: string;
+      readonly delivered: readonly string[];
+      readonly unread?: readonly string[];
+    };
+/**
+ * One turn of a synthesis done in parts, when the team's results do not fit in one prompt
+ * (`promptBudgetTokens`): level 1 summarises task results, each level after it the summaries
+ * of the one before, and the `final` turn writes the answer from the last level's summaries.
+ */
+export interface SynthesisPart {
+  readonly level: number;
+  /** Its place in its level, from 1, and how many parts the level has. */
+  readonly index: number;
+  readonly of: number;
+  /** What it reads: task ids (level 1), or the keys (`level.index`) of the summaries it reads. */
+  readonly inputs: readonly string[];
+  readonly final: boolean;
+}
 
 /** How many tasks are in each state; `closed` are also counted in `completed`. */
 export interface TaskCounts {
@@ -53,6 +73,8 @@ export interface TeamEventMap {
     readonly taskId: string | null;
     /** The unread messages the turn was given (marked read when it ends). */
     readonly messageIds: readonly string[];
+    /** A synthesis done in parts: which part this turn is. */
+    readonly synthesis?: SynthesisPart;
   };
   /** An agent's turn ended; `status` is the agent's status after it. */
   'team:member-finished': {

@@ -17,6 +17,7 @@ import { RunEvents } from './run-events.js';
 import { runResultOf, turnCounts } from './run-result-of.js';
 import { applyEvent, emptyRunState, type RunState } from './run-state.js';
 import { decide, takeSnapshot } from './schedule.js';
+import { planSynthesis, type SynthesisPlan, synthesisTurn } from './synthesis-batches.js';
 import { statusAfter } from './turn-status.js';
 
 export interface LoopConfig {
@@ -72,6 +73,8 @@ export class RunLoop {
   #stopping: { readonly reason: 'aborted' | 'failed'; readonly error?: unknown } | null = null;
   /** The run's end, decided before its synthesis turn ran. */
   #ending: StopReason | null = null;
+  /** The parts of a synthesis over more results than fit in one prompt, once it began. */
+  #synthesis: SynthesisPlan | null = null;
   /** The budget bound the run reached: no turn starts but its synthesis. */
   #overBudget: BudgetReached | null = null;
   #openedAt = 0;
@@ -153,7 +156,20 @@ export class RunLoop {
         this.#stop('failed', this.#causes.get(failure.agent) ?? new Error(failure.error));
         continue;
       }
-      if (this.#ending) return this.#running.size === 0 ? this.#ending : undefined;
+      if (this.#ending) {
+        if (this.#running.size > 0) return undefined;
+        // The synthesis: one turn, or its parts one after another (synthesis-batches.ts), then the end.
+        const part = this.#synthesis?.next(this.#state.summaries);
+        if (part === undefined) return this.#ending;
+        const turn = synthesisTurn(settings.lead.name);
+        this.#launch(
+          await this.#commitStart(
+            (rules) => startTurn(rules, this.#state, turn, threadId, part ?? undefined),
+            (started) => started,
+          ),
+        );
+        continue;
+      }
       await this.#checkBudget();
       if (this.#overBudget) {
         // Running turns stop after their current step; then the synthesis of what is done.
@@ -187,17 +203,12 @@ export class RunLoop {
     }
   }
 
-  /** The lead's final turn; the run ends with `reason` once it is over. */
+  /** Plans the lead's final turn (or turns); the run ends with `reason` once they are over. */
   async #synthesize(reason: StopReason): Promise<void> {
     this.#ending = reason;
-    const synthesis = { kind: 'turn', agent: this.#config.settings.lead.name, reason: 'synthesis' } as const;
-    const decision = { ...synthesis, taskId: null, messageIds: [] };
-    this.#launch(
-      await this.#commitStart(
-        (rules) => startTurn(rules, this.#state, decision, this.#config.threadId),
-        (turn) => turn,
-      ),
-    );
+    const plan = ({ board }: TeamRules) =>
+      planSynthesis(this.#config.settings, this.#state.input, board.listTasks());
+    this.#synthesis = await this.#transact(plan);
   }
 
   /** Commits the run's reaching its budget, once, when its usage or time says so. */

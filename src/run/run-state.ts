@@ -4,6 +4,7 @@ import type {
   AgentRole,
   MemberStatus,
   StopReason,
+  SynthesisPart,
   TeamEvent,
   TeamEventMap,
   TurnReason,
@@ -27,6 +28,8 @@ export interface AgentRunState {
   lastOutput: string;
   /** The agents it messaged in its current turn (the harness replies only to the others). */
   readonly answered: Set<string>;
+  /** The part of a synthesis done in parts its current turn is, if it is one. */
+  synthesis: SynthesisPart | null;
 }
 
 /** A message as the run's log tells it. */
@@ -69,6 +72,8 @@ export interface RunState {
   /** How the run ended; `null` while it goes (a resume clears it). */
   stopReason: StopReason | null;
   usage: TokenUsage;
+  /** The summaries of the current synthesis done in parts, by part (`level.index`). */
+  readonly summaries: Map<string, string>;
   /** The seq of the last event folded in. */
   seq: number;
 }
@@ -90,6 +95,7 @@ export function emptyRunState(): RunState {
     failure: null,
     stopReason: null,
     usage: NO_USAGE,
+    summaries: new Map(),
     seq: 0,
   };
 }
@@ -108,6 +114,7 @@ function agentOf(state: RunState, name: string, role: AgentRole): AgentRunState 
       usage: NO_USAGE,
       lastOutput: '',
       answered: new Set(),
+      synthesis: null,
     };
     state.agents.set(name, agent);
   }
@@ -124,6 +131,9 @@ function turnStarted(state: RunState, data: TeamEventMap['team:member-started'])
   agent.answered.clear();
   if (data.role === 'member') state.lastStarted = data.member;
   if (data.reason === 'stalled') state.progressAtStall = state.progress;
+  agent.synthesis = data.synthesis ?? null;
+  // A synthesis in parts begins (again, after a resume): the summaries of an earlier one are void.
+  if (data.synthesis?.level === 1 && data.synthesis.index === 1) state.summaries.clear();
 }
 
 function turnFinished(state: RunState, data: TeamEventMap['team:member-finished']): void {
@@ -133,6 +143,10 @@ function turnFinished(state: RunState, data: TeamEventMap['team:member-finished'
   agent.taskId = null;
   agent.lastOutput = data.output;
   agent.answered.clear();
+  const part = agent.synthesis;
+  if (part && !part.final && data.status !== 'failed')
+    state.summaries.set(`${part.level}.${part.index}`, data.output);
+  agent.synthesis = null;
   if (data.role === 'lead' && data.reason === 'start') state.startOutput = data.output;
   if (data.status === 'failed') state.failure ??= { agent: data.member, error: data.error ?? 'failed' };
 }
@@ -144,6 +158,7 @@ function resumed(state: RunState): void {
     agent.reason = null;
     agent.taskId = null;
     agent.answered.clear();
+    agent.synthesis = null;
   }
   state.failure = null;
   state.stopReason = null;

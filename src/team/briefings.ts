@@ -3,6 +3,9 @@ import type { TeamTask } from '../board/task.js';
 import type { TurnReason } from '../events/team-event-map.js';
 import type { TeamMessage } from '../mailbox/message.js';
 import { renderMessages } from '../mailbox/render.js';
+import { fitItems } from './fit.js';
+import { taskSummary } from './task-summary.js';
+import { countTokens, cutToTokens, fitsTokens } from './tokens.js';
 
 // What the agents read about the team and each turn. Kept short: these words go into every
 // model call, and a turn's coordination cost is counted in tokens (bench/tokens.ts).
@@ -24,100 +27,136 @@ export function leadSystem(picture: TeamPicture): string {
   ].join('\n');
 }
 
+/** Teammates a member's system prompt names; past them it says how many more there are. */
+const TEAMMATES_NAMED = 30;
+
 export function memberSystem(picture: TeamPicture, member: Agent): string {
   const others = picture.members.filter((agent) => agent !== member).map((agent) => agent.name);
+  const named =
+    others.length > TEAMMATES_NAMED
+      ? `${others.slice(0, TEAMMATES_NAMED).join(', ')} and ${others.length - TEAMMATES_NAMED} more`
+      : others.join(', ');
   return [
     member.instructions,
     '',
     `You are ${member.name}, a member of the team "${picture.team}", led by ${picture.lead.name}` +
-      (others.length > 0 ? `; teammates: ${others.join(', ')}.` : '.') +
+      (others.length > 0 ? `; teammates: ${named}.` : '.') +
       ' Work on one task at a time and finish it with update_task: status "completed" with the whole result, ' +
       'or "pending" to give it back. send_message reaches a teammate, "lead" or "everyone".',
   ].join('\n');
 }
 
-function header(reason: TurnReason, taskId?: string): string {
-  return `[turn: ${reason}${taskId ? ` ${taskId}` : ''}]`;
+function header(reason: TurnReason, detail?: string): string {
+  return `[turn: ${reason}${detail ? ` ${detail}` : ''}]`;
 }
 
-function roster(members: readonly Agent[]): string {
-  return members
-    .map((agent) => {
-      const expertise = agent.metadata.expertise?.length
-        ? ` (expertise: ${agent.metadata.expertise.join(', ')})`
-        : '';
-      return `- ${agent.name}: ${agent.summary}${expertise}`;
-    })
-    .join('\n');
+function roster(members: readonly Agent[], room: number): string {
+  const lines = members.map((agent) => {
+    const expertise = agent.metadata.expertise?.length
+      ? ` (expertise: ${agent.metadata.expertise.join(', ')})`
+      : '';
+    return `- ${agent.name}: ${agent.summary}${expertise}`;
+  });
+  return fitItems(lines, room, (left) => `- and ${left} more members`, { whole: 'see the members' });
 }
 
-function taskLines(tasks: readonly TeamTask[]): string {
-  return tasks
-    .map((task) => {
-      const who = task.owner ?? task.assignee;
-      return `- ${task.id} [${task.closed ? 'closed' : task.status}${who ? `, ${who}` : ''}] ${task.title}`;
-    })
-    .join('\n');
+/** A briefing's parts joined, cut to `room` tokens as a last resort (the parts are fitted first). */
+function joined(parts: readonly string[], room: number): string {
+  return cutToTokens(parts.join('\n\n'), room, 'list_tasks and get_task give the rest');
 }
 
 export function leadStartBriefing(
   input: string,
   members: readonly Agent[],
   tasks: readonly TeamTask[],
+  room: number,
 ): string {
-  return [
-    header('start'),
-    `Request:\n${input}`,
-    `Your team:\n${roster(members)}`,
-    ...(tasks.length > 0 ? [`Already on the list:\n${taskLines(tasks)}`] : []),
-  ].join('\n\n');
+  const request = cutToTokens(`Request:\n${input}`, Math.floor(room / 2));
+  const left = room - countTokens(request) - 20;
+  const team = `Your team:\n${roster(members, Math.floor(left / 3))}`;
+  const list =
+    tasks.length > 0 ? [taskSummary('Already on the list', tasks, left - countTokens(team), 'start')] : [];
+  return joined([header('start'), request, team, ...list], room);
 }
 
-export function messageBriefing(messages: readonly TeamMessage[]): string {
-  return [
-    header('message'),
-    renderMessages(messages),
-    'Reply with send_message if they need an answer.',
-  ].join('\n\n');
+/** A message briefing and the messages it shows (the others stay unread for a later turn). */
+export function messageBriefing(
+  messages: readonly TeamMessage[],
+  room: number,
+): { readonly text: string; readonly shown: readonly string[] } {
+  const closing = 'Reply with send_message if they need an answer.';
+  const { text, shown } = fitMessages(messages, room - 40);
+  return { text: joined([header('message'), text, closing], room), shown };
 }
 
-export function stalledBriefing(problems: readonly string[], tasks: readonly TeamTask[]): string {
-  return [
-    header('stalled'),
-    `Nobody can go on: ${problems.join('; ')}.`,
-    `Tasks:\n${taskLines(tasks)}`,
-    'Assign, release (update_task status "pending") or close (status "completed") tasks so the work can finish.',
-  ].join('\n\n');
+/** Problems a stalled briefing names; past them it says how many more there are. */
+const PROBLEMS_NAMED = 20;
+
+export function stalledBriefing(
+  problems: readonly string[],
+  tasks: readonly TeamTask[],
+  room: number,
+): string {
+  const named = problems.slice(0, PROBLEMS_NAMED);
+  const more = problems.length > named.length ? `; and ${problems.length - named.length} more` : '';
+  const stuck = cutToTokens(`Nobody can go on: ${named.join('; ')}${more}.`, Math.floor(room / 3));
+  const closing =
+    'Assign, release (update_task status "pending") or close (status "completed") tasks so the work can finish.';
+  const left = room - countTokens(stuck) - countTokens(closing) - 20;
+  return joined([header('stalled'), stuck, taskSummary('Tasks', tasks, left, 'stalled'), closing], room);
 }
 
+/** A task briefing and the messages it shows (the others stay unread for a later turn). */
 export function taskBriefing(
   task: TeamTask,
   inputs: readonly TeamTask[],
   messages: readonly TeamMessage[],
-): string {
-  return [
-    header('task', task.id),
+  room: number,
+): { readonly text: string; readonly shown: readonly string[] } {
+  const whole = `get_task { taskId: "${task.id}" } gives the whole`;
+  const own = cutToTokens(
     `Your task ${task.id}: ${task.title}${task.description ? `\n${task.description}` : ''}`,
-    ...(inputs.length > 0
+    Math.floor(room / 3),
+    whole,
+  );
+  let left = room - countTokens(own) - 20;
+  const fitted = fitMessages(messages, Math.floor(left / 3));
+  left -= countTokens(fitted.text);
+  const blocks = inputs.map((input) => `[${input.id}] ${input.title}\n${input.result ?? ''}`);
+  const built =
+    inputs.length > 0
       ? [
-          `Results it builds on:\n${inputs.map((input) => `[${input.id}] ${input.title}\n${input.result ?? ''}`).join('\n\n')}`,
+          `Results it builds on:\n${fitItems(blocks, left - 10, (more) => `(${more} more results: get_task reads them)`, { separator: '\n\n', whole: 'get_task gives the whole result' })}`,
         ]
-      : []),
-    ...(messages.length > 0 ? [renderMessages(messages)] : []),
-  ].join('\n\n');
+      : [];
+  const text = joined([header('task', task.id), own, ...built, ...(fitted.text ? [fitted.text] : [])], room);
+  return { text, shown: fitted.shown };
 }
 
-export function synthesisBriefing(input: string, tasks: readonly TeamTask[]): string {
-  const results = tasks.map((task) => {
-    const by = task.closed ? 'closed' : task.status === 'completed' ? `by ${task.owner}` : task.status;
-    return `[${task.id}] ${task.title} (${by})\n${task.result ?? '(no result)'}`;
-  });
-  return [
-    header('synthesis'),
-    `Request:\n${input}`,
-    `Results of the team's tasks:\n\n${results.join('\n\n')}`,
-    'Write the final answer to the request from these results.',
-  ].join('\n\n');
+/** As many of `messages` as fit in `room`, oldest first, with the approval notice; at least one, cut if it must be. */
+function fitMessages(
+  messages: readonly TeamMessage[],
+  room: number,
+): { readonly text: string; readonly shown: readonly string[] } {
+  if (messages.length === 0) return { text: '', shown: [] };
+  const all = renderMessages(messages);
+  if (fitsTokens(all, room)) return { text: all, shown: messages.map((message) => message.id) };
+  const shown: TeamMessage[] = [];
+  const notice = countTokens(renderMessages(messages.slice(0, 1))) - countTokens(messages[0]?.content ?? '');
+  let used = notice + 40;
+  for (const message of messages) {
+    const size = countTokens(message.content) + 30;
+    if (shown.length > 0 && used + size > room) break;
+    shown.push(message);
+    used += size;
+  }
+  const more = messages.length - shown.length;
+  const text = cutToTokens(
+    `${renderMessages(shown)}${more > 0 ? `\n\n(${more} more messages wait for you: read_inbox gives them)` : ''}`,
+    room,
+    "the whole message is in the run's event log",
+  );
+  return { text, shown: shown.map((message) => message.id) };
 }
 
 /** The output of a run without synthesis: every task and its result. */

@@ -9,6 +9,7 @@ import { checkName } from '../state/names.js';
 import { checkRoster } from '../state/roster.js';
 import type { TeamStore } from '../store/team-store.js';
 import { checkTelemetry, type TeamTelemetry } from '../telemetry/run-tracing.js';
+import { checkSystemPrompts, DEFAULT_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from './prompt-room.js';
 
 export interface TeamConfig {
   name: string;
@@ -47,6 +48,12 @@ export interface TeamConfig {
   executor?: 'in-process' | 'workers';
   /** OpenTelemetry spans for each run and turn, with the AI SDK's under them (see `TeamTelemetry`). Default: none. */
   telemetry?: TeamTelemetry;
+  /**
+   * Bound on every prompt the runtime builds (a turn's system prompt and briefing together) and
+   * every team tool's answer, in o200k tokens: long lists are summarised and paged, a synthesis
+   * over more results than fit is done in parts. Default 24,000; at least 2,000.
+   */
+  promptBudgetTokens?: number;
 }
 
 // Every key of TeamConfig, so an unknown one is refused (`satisfies` keeps the list whole).
@@ -69,6 +76,7 @@ const TEAM_OPTIONS = Object.keys({
   budget: true,
   executor: true,
   telemetry: true,
+  promptBudgetTokens: true,
 } satisfies Record<keyof TeamConfig, true>);
 const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
 const PRICE_OPTIONS = ['input', 'output'] as const;
@@ -92,6 +100,7 @@ export interface TeamSettings {
   readonly budget: Budget | undefined;
   readonly executor: 'in-process' | 'workers';
   readonly telemetry: TeamTelemetry | undefined;
+  readonly promptBudgetTokens: number;
 }
 
 function count(name: string, value: unknown, fallback: number): number {
@@ -164,6 +173,14 @@ export function teamSettings(config: TeamConfig): TeamSettings {
   }
   // Each task's own fields, now rather than when a run starts (the list is checked then).
   for (const task of config.tasks ?? []) checkNewTask(task);
+  const promptBudgetTokens = count('promptBudgetTokens', config.promptBudgetTokens, DEFAULT_PROMPT_BUDGET);
+  if (promptBudgetTokens < MIN_PROMPT_BUDGET) {
+    throw new TeamError(
+      'invalid-input',
+      `promptBudgetTokens must be at least ${MIN_PROMPT_BUDGET}, not ${promptBudgetTokens}.`,
+    );
+  }
+  checkSystemPrompts({ name, lead: config.lead, members: config.members }, promptBudgetTokens);
   return {
     name,
     lead: config.lead,
@@ -181,6 +198,7 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     budget: checkBudget(`the team ${name}`, config.budget, BUDGET_BOUNDS),
     executor: executorOf(config.executor),
     telemetry: checkTelemetry(config.telemetry),
+    promptBudgetTokens,
   };
 }
 

@@ -18,6 +18,7 @@ import type { TurnDescriptor } from '../turn/descriptor.js';
 import { InProcessExecutor } from '../turn/executor.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
 import { checkPricedForBudgets } from './priced-budgets.js';
+import { checkRunInput } from './prompt-room.js';
 import type { TeamRunResult } from './run-result.js';
 import { type TeamConfig, type TeamSettings, teamSettings } from './team-options.js';
 import { ThreadMemory } from './threads.js';
@@ -103,6 +104,7 @@ export class Team {
       );
     }
     checkKnownKeys('a run', options, ['input', 'fresh', 'signal', 'threadId', 'budget']);
+    checkRunInput(this.#settings, this.#settings.promptBudgetTokens, options.input);
     if (options.fresh !== undefined && typeof options.fresh !== 'boolean') {
       throw new TeamError('invalid-input', 'fresh must be true or false.');
     }

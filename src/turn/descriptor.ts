@@ -1,4 +1,4 @@
-import type { AgentRole, TurnReason } from '../events/team-event-map.js';
+import type { AgentRole, SynthesisPart, TurnReason } from '../events/team-event-map.js';
 import type { RunState } from '../run/run-state.js';
 import type { Decision } from '../run/schedule.js';
 import type { TeamRules } from '../store/team-store.js';
@@ -22,6 +22,8 @@ export interface TurnDescriptor {
   readonly messageIds: readonly string[];
   /** The thread whose history the agent's turns carry, if the run has one. */
   readonly threadId: string | null;
+  /** A synthesis done in parts: which part this turn is (absent for every other turn). */
+  readonly synthesis?: SynthesisPart;
 }
 
 /**
@@ -34,6 +36,7 @@ export function startTurn(
   state: RunState,
   decision: Extract<Decision, { kind: 'turn' }>,
   threadId: string | null,
+  synthesis?: SynthesisPart,
 ): TurnDescriptor {
   const agent = state.agents.get(decision.agent);
   if (!agent || state.runId === null) throw new Error(`No agent ${decision.agent} in the run`);
@@ -47,9 +50,14 @@ export function startTurn(
     taskId: decision.taskId,
     messageIds: decision.messageIds,
     threadId,
+    ...(synthesis ? { synthesis } : {}),
   };
   const { role, reason, turn, taskId, messageIds } = descriptor;
-  emit({ type: 'team:member-started', data: { member: agent.name, role, turn, reason, taskId, messageIds } });
+  const part = synthesis ? { synthesis } : {};
+  emit({
+    type: 'team:member-started',
+    data: { member: agent.name, role, turn, reason, taskId, messageIds, ...part },
+  });
   if (decision.taskId && board.heldBy(agent.name)?.id !== decision.taskId) {
     board.claimTask(agent.name, decision.taskId);
   }

@@ -7,7 +7,7 @@ import { TeamError } from '../errors/index.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
-import { leadSystem, memberSystem } from '../team/briefings.js';
+import { briefingRoom, systemPrompt } from '../team/prompt-room.js';
 import type { ThreadMemory } from '../team/threads.js';
 import { createTeamTools, teamToolsFor } from '../team/tools/create-team-tools.js';
 import type { RunTracing } from '../telemetry/run-tracing.js';
@@ -47,6 +47,8 @@ interface TeamDefinition {
   readonly pricing: Readonly<Record<string, ModelPrice>>;
   /** A turn's bound in ms, unless its agent sets one. */
   readonly turnTimeoutMs: number;
+  /** The bound of a turn's system prompt and briefing together, and of each team tool's answer. */
+  readonly promptBudgetTokens: number;
 }
 
 export interface InProcessExecutorOptions {
@@ -68,6 +70,8 @@ interface Equipment {
   readonly role: 'lead' | 'member';
   readonly model: LanguageModelV3;
   readonly system: string;
+  /** The tokens its briefings have: the prompt budget less its system prompt. */
+  readonly room: number;
 }
 
 /**
@@ -104,19 +108,24 @@ export class InProcessExecutor implements TurnExecutor {
     const seen = new Set(turn.messageIds);
     const delivered = () => [...seen].filter((id) => !turn.messageIds.includes(id));
     const transcript = new TurnTranscript(store, turn);
+    // Messages of the descriptor its briefing had no room for and read_inbox did not give: they stay unread.
+    const unread = () => turn.messageIds.filter((id) => !seen.has(id));
     try {
-      const { agent, role, model, system } = this.#equipment(turn.agent);
-      const teamTools = teamToolsFor(createTeamTools({ store, team: team.name, seen }, agent.name), role);
+      const { agent, role, model, system, room } = this.#equipment(turn.agent);
+      const context = { members: team.members, selfClaim: team.selfClaim, run: this.#options.run(), room };
+      const briefing = await store.transact(team.name, (rules) => turnPrompt(rules, turn, context));
+      seen.clear();
+      for (const id of briefing.shown) seen.add(id);
+      const toolContext = { store, team: team.name, seen, promptBudgetTokens: team.promptBudgetTokens };
+      const teamTools = teamToolsFor(createTeamTools(toolContext, agent.name), role);
       const tools = { ...teamTools, ...agent.tools };
-      const context = { members: team.members, selfClaim: team.selfClaim, run: this.#options.run() };
-      const prompt = await store.transact(team.name, (rules) => turnPrompt(rules, turn, context));
-      transcript.prompt(prompt);
+      transcript.prompt(briefing.text);
       const synthesis = turn.reason === 'synthesis';
       const outcome = await runModelTurn({
         model,
         system,
         history: threads.history(turn.threadId ?? undefined, agent.name),
-        prompt,
+        prompt: briefing.text,
         tools: transcript.wrap(synthesis ? {} : tools),
         maxSteps: synthesis ? 1 : agent.maxIterations,
         signal: AbortSignal.any([signal, timedOut.signal]),
@@ -143,6 +152,7 @@ export class InProcessExecutor implements TurnExecutor {
         usage: turnUsage(outcome.usage, priceOf(model.modelId, team.pricing)),
         model: modelName(model),
         delivered: delivered(),
+        unread: unread(),
       };
     } catch (error) {
       await transcript.settled().catch(() => undefined);
@@ -153,10 +163,17 @@ export class InProcessExecutor implements TurnExecutor {
           kind: 'failed',
           error: reason,
           delivered: delivered(),
+          unread: unread(),
           cause: new TeamError('turn-timeout', reason),
         };
       }
-      return { kind: 'failed', error: describeError(error), delivered: delivered(), cause: error };
+      return {
+        kind: 'failed',
+        error: describeError(error),
+        delivered: delivered(),
+        unread: unread(),
+        cause: error,
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -175,13 +192,8 @@ export class InProcessExecutor implements TurnExecutor {
     const model = team.models.get(name);
     if (!agent || !model) throw new Error(`The team ${team.name} has no agent ${name}`);
     const role = agent === team.lead ? 'lead' : 'member';
-    const picture = { team: team.name, lead: team.lead, members: team.members };
-    made = {
-      agent,
-      role,
-      model,
-      system: role === 'lead' ? leadSystem(picture) : memberSystem(picture, agent),
-    };
+    const system = systemPrompt(team, agent);
+    made = { agent, role, model, system, room: briefingRoom(team.promptBudgetTokens, system) };
     this.#equipped.set(name, made);
     return made;
   }

@@ -28,7 +28,11 @@ export function endTurn({ board, mailbox, emit }: TeamRules, end: TurnEnd): void
   const { turn, outcome } = end;
   const name = turn.agent;
   // A turn cut short by an abort handled nothing: its messages stay unread for the resume.
-  if (outcome.kind !== 'aborted') mailbox.markRead(name, [...turn.messageIds, ...outcome.delivered]);
+  if (outcome.kind !== 'aborted') {
+    const unread = new Set(outcome.unread);
+    const given = turn.messageIds.filter((id) => !unread.has(id));
+    mailbox.markRead(name, [...given, ...outcome.delivered]);
+  }
   const text = outcome.kind === 'done' ? outcome.text : undefined;
   if (turn.role === 'member') {
     if (text !== undefined && turn.taskId !== null && board.heldBy(name)?.id === turn.taskId) {

@@ -9,14 +9,17 @@ export type TurnOutcome =
       readonly usage: TokenUsage;
       /** The model that answered, as usage events name it. */
       readonly model: string;
-      /** Messages `read_inbox` gave the turn besides its descriptor's: read once it ends. */
+      /** Messages `read_inbox` gave the turn besides its briefing's: read once it ends. */
       readonly delivered: readonly string[];
+      /** Messages of its descriptor it was never shown (no room in its briefing): they stay unread. */
+      readonly unread?: readonly string[];
     }
   /** The turn threw; `cause` is the thrown error where the turn ran in this process. */
   | {
       readonly kind: 'failed';
       readonly error: string;
       readonly delivered: readonly string[];
+      readonly unread?: readonly string[];
       readonly cause?: unknown;
     }
   /** The run was stopping and cut the turn short. */

@@ -1,13 +1,8 @@
 import type { Agent } from '../agent/agent.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamRules } from '../store/team-store.js';
-import {
-  leadStartBriefing,
-  messageBriefing,
-  stalledBriefing,
-  synthesisBriefing,
-  taskBriefing,
-} from '../team/briefings.js';
+import { leadStartBriefing, messageBriefing, stalledBriefing, taskBriefing } from '../team/briefings.js';
+import { synthesisBlocks, synthesisBriefing, synthesisSpace } from '../team/synthesis-briefings.js';
 import type { TurnDescriptor } from './descriptor.js';
 import { stallProblems } from './stall-problems.js';
 
@@ -16,35 +11,50 @@ export interface PromptContext {
   readonly members: readonly Agent[];
   readonly selfClaim: boolean;
   readonly run: RunState;
+  /** The o200k tokens the briefing may take: `promptBudgetTokens` less the agent's system prompt. */
+  readonly room: number;
+}
+
+/** A turn's briefing and the messages of its descriptor it shows (the others stay unread). */
+export interface TurnPrompt {
+  readonly text: string;
+  readonly shown: readonly string[];
 }
 
 /**
  * A turn's briefing, read from the store as the descriptor names it: the task and the
- * results it builds on, the messages given to the turn, or the list for the lead.
+ * results it builds on, the messages given to the turn, or the list for the lead; always
+ * within `context.room` tokens, whatever the list's size or the results' length.
  */
 export function turnPrompt(
   { board, mailbox }: TeamRules,
   turn: TurnDescriptor,
   context: PromptContext,
-): string {
+): TurnPrompt {
+  const { room, run } = context;
   const wanted = new Set(turn.messageIds);
   const messages = mailbox.messages(turn.agent).filter((message) => wanted.has(message.id));
   switch (turn.reason) {
     case 'start':
-      return leadStartBriefing(context.run.input, context.members, board.listTasks());
+      return { text: leadStartBriefing(run.input, context.members, board.listTasks(), room), shown: [] };
     case 'stalled': {
-      const members = [...context.run.agents.values()].filter((agent) => agent.role === 'member');
-      return stalledBriefing(stallProblems(board, members, context.selfClaim), board.listTasks());
+      const members = [...run.agents.values()].filter((agent) => agent.role === 'member');
+      const problems = stallProblems(board, members, context.selfClaim);
+      return { text: stalledBriefing(problems, board.listTasks(), room), shown: [] };
     }
-    case 'synthesis':
-      return synthesisBriefing(context.run.input, board.listTasks());
+    case 'synthesis': {
+      const part = turn.synthesis ?? null;
+      const source = { tasks: board.listTasks(), summaries: run.summaries };
+      const blocks = synthesisBlocks(part, source, synthesisSpace(run.input, room));
+      return { text: synthesisBriefing(run.input, part, blocks, room), shown: [] };
+    }
     case 'message':
-      return messageBriefing(messages);
+      return messageBriefing(messages, room);
     case 'task': {
       const task = turn.taskId ? board.getTask(turn.taskId) : undefined;
-      if (!task) return messageBriefing(messages);
+      if (!task) return messageBriefing(messages, room);
       const inputs = task.dependsOn.map((id) => board.getTask(id)).filter((input) => input !== undefined);
-      return taskBriefing(task, inputs, messages);
+      return taskBriefing(task, inputs, messages, room);
     }
   }
 }

@@ -7,7 +7,7 @@ const lead = new Agent({ name: 'lead', model, instructions: 'Plan.' });
 const members = [new Agent({ name: 'a', model, instructions: 'Work.' })];
 const TEAM_OPTIONS =
   'name, lead, members, store, tasks, selfClaim, maxConcurrentMembers, maxLeadTurns, maxTurnsPerMember, ' +
-  'maxTasks, synthesize, errorHandling, partialResults, pricing, turnTimeoutMs, budget, executor, telemetry';
+  'maxTasks, synthesize, errorHandling, partialResults, pricing, turnTimeoutMs, budget, executor, telemetry, promptBudgetTokens';
 
 test.each(['resources', 'agentTools', 'distributed', 'maxTask'])(
   'an unknown team option (%s) is an error naming it and listing the known ones',
@@ -68,6 +68,7 @@ test('a team made with every known option is accepted, and its copies too', () =
     errorHandling: { onAgentFailure: 'skip' },
     partialResults: true,
     pricing: {},
+    promptBudgetTokens: 8_000,
   });
   expect(team.withModel(model).name).toBe('t');
 });
@@ -92,6 +93,44 @@ test("executor is 'in-process' or 'workers'; workers need a PostgresStore, said 
   const team = new Team({ name: 't', lead, members, store, executor: 'workers' });
   await expect(team.run({ input: 'go' })).rejects.toThrow(
     "executor: 'workers' needs the team's store to be a PostgresStore.",
+  );
+  expect(await store.listTeams()).toEqual([]);
+});
+
+test('promptBudgetTokens is a whole number of at least 2,000', () => {
+  for (const bad of [0, 1_999, 2_500.5, '24000', -1]) {
+    expect(() => new Team({ name: 't', lead, members, promptBudgetTokens: bad } as never)).toThrow(
+      expect.objectContaining({
+        code: 'invalid-input',
+        message: expect.stringMatching(/^promptBudgetTokens must be/),
+      }),
+    );
+  }
+  expect(new Team({ name: 't', lead, members, promptBudgetTokens: 2_000 }).name).toBe('t');
+});
+
+test('instructions that leave a briefing less than half of the budget are refused, naming the agent', () => {
+  const wordy = new Agent({ name: 'wordy', model, instructions: 'Check every claim twice. '.repeat(300) });
+  expect(() => new Team({ name: 't', lead, members: [wordy], promptBudgetTokens: 2_000 })).toThrow(
+    expect.objectContaining({
+      code: 'invalid-input',
+      message: expect.stringMatching(
+        /^The system prompt of wordy .* takes \d+ o200k tokens, more than half of promptBudgetTokens \(2000\)/,
+      ),
+    }),
+  );
+  // The default budget has room for them.
+  expect(new Team({ name: 't', lead, members: [wordy] }).members).toHaveLength(1);
+});
+
+test('a run input that leaves the briefings less than half of the budget is refused, and nothing starts', async () => {
+  const store = new MemoryStore();
+  const team = new Team({ name: 't', lead, members, store, promptBudgetTokens: 2_000 });
+  await expect(team.run({ input: 'Tell me about tides. '.repeat(300) })).rejects.toThrow(
+    expect.objectContaining({
+      code: 'invalid-input',
+      message: expect.stringMatching(/^The input and the lead's system prompt take \d+ o200k tokens/),
+    }),
   );
   expect(await store.listTeams()).toEqual([]);
 });

@@ -2,7 +2,8 @@ import type { ToolSet } from 'ai';
 import type { AgentRole } from '../../events/team-event-map.js';
 import { assignTaskTool, createTaskTool } from './lead-tools.js';
 import { readInboxTool, sendMessageTool } from './message-tools.js';
-import { claimTaskTool, getTaskTool, listTasksTool, updateTaskTool } from './task-tools.js';
+import { getTaskTool, listTasksTool } from './task-pages.js';
+import { claimTaskTool, updateTaskTool } from './task-tools.js';
 import type { TeamToolContext } from './tool-context.js';
 
 /** Which team tools each role gets (the seed's table, plus get_task for both). */

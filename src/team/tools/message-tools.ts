@@ -1,7 +1,8 @@
 import { tool } from 'ai';
 import { z } from 'zod';
 import { APPROVAL_NOTICE } from '../../mailbox/render.js';
-import { answer, type TeamToolContext } from './tool-context.js';
+import { countTokens } from '../tokens.js';
+import { answer, budgetOf, type TeamToolContext } from './tool-context.js';
 import { toolInputSchema } from './tool-input.js';
 
 // Schemas made once: each is turned into JSON Schema once, not on every model call.
@@ -11,6 +12,8 @@ const sendMessageFields = z.strictObject({
   content: z.string().describe('The message, ≤20000 characters; an inbox holds ≤100 unread'),
 });
 const readInboxFields = z.strictObject({});
+/** Tokens an inbox answer keeps for the notice and the rest besides its messages. */
+const INBOX_FRAME = 400;
 const sendMessageInput = toolInputSchema(sendMessageFields);
 const readInboxInput = toolInputSchema(readInboxFields);
 
@@ -31,24 +34,35 @@ export function sendMessageTool(context: TeamToolContext, agent: string) {
 }
 
 export function readInboxTool(context: TeamToolContext, agent: string) {
+  const room = budgetOf(context) - INBOX_FRAME;
   return tool({
-    description: 'Read the unread messages your turn was not given yet.',
+    description:
+      'Read the unread messages your turn was not given yet, oldest first, as many as fit in one answer.',
     inputSchema: readInboxInput,
     execute: (input) =>
       answer(context, { tool: 'read_inbox', agent, schema: readInboxFields, input }, (_, { mailbox }) => {
         const { seen } = context;
-        const unread = seen
-          ? mailbox.unread(agent).filter((message) => !seen.has(message.id))
-          : mailbox.take(agent);
-        for (const message of unread) seen?.add(message.id);
-        const messages = unread.map(({ id, from, content, sentAt, broadcast }) => ({
-          id,
-          from,
-          content,
-          sentAt,
-          ...(broadcast ? { toEveryone: true } : {}),
-        }));
-        return { messages, ...(messages.length > 0 ? { notice: APPROVAL_NOTICE } : {}) };
+        const unread = mailbox.unread(agent).filter((message) => !seen?.has(message.id));
+        const messages: Record<string, unknown>[] = [];
+        let used = 0;
+        for (const { id, from, content, sentAt, broadcast } of unread) {
+          const message = { id, from, content, sentAt, ...(broadcast ? { toEveryone: true } : {}) };
+          const size = countTokens(JSON.stringify(message));
+          // The first one is given even when it is too long alone: the answer cuts its text.
+          if (messages.length > 0 && used + size > room) break;
+          messages.push(message);
+          used += size;
+        }
+        const given = unread.slice(0, messages.length).map((message) => message.id);
+        // In a turn, what it was given is read when the turn ends; else it is read now.
+        if (seen) for (const id of given) seen.add(id);
+        else mailbox.markRead(agent, given);
+        const left = unread.length - messages.length;
+        return {
+          messages,
+          ...(messages.length > 0 ? { notice: APPROVAL_NOTICE } : {}),
+          ...(left > 0 ? { more: `${left} more unread: read_inbox again gives the next` } : {}),
+        };
       }),
   });
 }

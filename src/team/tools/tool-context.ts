@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { checkActor } from '../../state/roster.js';
 import type { TeamRules, TeamStore } from '../../store/team-store.js';
+import { DEFAULT_PROMPT_BUDGET } from '../prompt-room.js';
+import { fitAnswer } from './fit-answer.js';
 import { parseToolInput } from './tool-input.js';
 
 /** What team tools act on: a team in a store. */
@@ -14,6 +16,13 @@ export interface TeamToolContext {
    * what it gives read at once.
    */
   readonly seen?: Set<string>;
+  /** The bound of each answer, in o200k tokens (the team's `promptBudgetTokens`). Default 24,000. */
+  readonly promptBudgetTokens?: number;
+}
+
+/** The bound of each of the tools' answers. */
+export function budgetOf(context: TeamToolContext): number {
+  return context.promptBudgetTokens ?? DEFAULT_PROMPT_BUDGET;
 }
 
 export type ToolAnswer = { success: true } & Record<string, unknown>;
@@ -52,14 +61,13 @@ export async function answer<T extends z.ZodObject>(
   const parsed = parseToolInput(call.tool, call.schema, call.input);
   if (!parsed.success) return failure(parsed.error);
   try {
-    return {
-      success: true,
-      ...(await context.store.transact(context.team, (rules) => {
-        // A tool bound to a name that is not (or no longer) on the team does nothing.
-        checkActor(rules.board.roster, call.agent);
-        return fn(parsed.data, rules);
-      })),
-    };
+    const done = await context.store.transact(context.team, (rules) => {
+      // A tool bound to a name that is not (or no longer) on the team does nothing.
+      checkActor(rules.board.roster, call.agent);
+      return fn(parsed.data, rules);
+    });
+    // No answer outgrows the prompt budget, whatever the list or the texts it shows.
+    return { success: true, ...fitAnswer(done, budgetOf(context)) };
   } catch (error) {
     return failure(error instanceof Error ? error.message : String(error));
   }

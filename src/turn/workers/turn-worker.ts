@@ -89,7 +89,12 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
     const reported: ReportedOutcome =
       outcome.kind === 'done'
         ? outcome
-        : { kind: 'failed', error: outcome.error, delivered: outcome.delivered };
+        : {
+            kind: 'failed',
+            error: outcome.error,
+            delivered: outcome.delivered,
+            ...(outcome.unread ? { unread: outcome.unread } : {}),
+          };
     await writeOutcome(team, fence, reported);
     report(team, turn, fence.attempt, outcome.kind);
   }

@@ -57,7 +57,7 @@ test('a bad input is answered with a reason that names the tool and the field', 
   const a = toolsOf('a');
   expect(await runTool(a, 'get_task', null)).toEqual({
     success: false,
-    error: 'get_task takes an object of parameters (taskId), not null.',
+    error: 'get_task takes an object of parameters (taskId, field, from), not null.',
   });
   expect(await runTool(a, 'read_inbox', 'now')).toEqual({
     success: false,

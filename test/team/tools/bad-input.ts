@@ -135,12 +135,21 @@ export const BAD_INPUT: Record<
       }),
     ),
   },
-  list_tasks: { agent: 'a', shape: fc.oneof(notAnObject, withJunkKey({}, [])) },
+  list_tasks: {
+    agent: 'a',
+    shape: fc.oneof(notAnObject, withJunkKey({}, ['status', 'page'])),
+    rules: fc.oneof(
+      fc.record({ page: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 2 })) }),
+      fc.record({
+        status: anyText.filter((text) => !['pending', 'in_progress', 'completed'].includes(text)),
+      }),
+    ),
+  },
   get_task: {
     agent: 'a',
     shape: fc.oneof(
       notAnObject,
-      withJunkKey({ taskId: 'task-1' }, ['taskId']),
+      withJunkKey({ taskId: 'task-1' }, ['taskId', 'field', 'from']),
       withWrongType({ taskId: 'task-1' }, ['taskId'], ['taskId']),
     ),
     rules: fc.record({ taskId: unknownId }),

@@ -87,6 +87,8 @@ describe('team tools', () => {
       counts: { total: 2, pending: 1, inProgress: 0, completed: 1, closed: 0 },
       youHold: null,
       youCanTake: ['task-2'],
+      page: 1,
+      pages: 1,
       tasks: [
         { id: 'task-1', title: 'Research', status: 'completed', owner: 'a', result: 'Facts' },
         { id: 'task-2', title: 'Draft', status: 'pending', dependsOn: ['task-1'] },
@@ -105,10 +107,12 @@ describe('team tools', () => {
     });
     const listed = (await lead.call('list_tasks')) as {
       tasks: { id: string; result?: string }[];
-      omitted: number;
+      page: number;
+      pages: number;
+      next: string;
     };
     expect(listed.tasks).toHaveLength(40);
-    expect(listed.omitted).toBe(80);
+    expect(listed).toMatchObject({ page: 1, pages: 3, next: 'list_tasks { page: 2 } shows the next 40' });
     expect(JSON.stringify(listed).length).toBeLessThan(8_000);
     const full = (await lead.call('get_task', { taskId: 'task-120' })) as { task: { result: string } };
     expect(full.task.result).toHaveLength(5000);

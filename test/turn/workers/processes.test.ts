@@ -26,7 +26,12 @@ const run = (schema: string) => start(['run', teamFile, '--input', 'Do the six',
 
 async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   for (let waited = 0; !(await check()); waited += 20) {
-    if (waited > 60_000) throw new Error(`gave up waiting for ${what}`);
+    if (waited > 60_000) {
+      const outputs = children.map(
+        (c) => `${c.output()}${c.child.exitCode === null ? '' : ` (exited ${c.child.exitCode})`}`,
+      );
+      throw new Error(`gave up waiting for ${what}; the processes said:\n${outputs.join('\n---\n')}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -52,8 +57,8 @@ describe.skipIf(!reachable)('turns on worker processes', () => {
     const schema = stores.make().schema;
     const workers = [worker(schema), worker(schema), worker(schema)];
     await until(() => workers.every((w) => w.output().includes('takes the turns of crew')), 'the workers');
-    const { code, stdout } = await run(schema).done;
-    expect(code).toBe(0);
+    const { code, stdout, stderr } = await run(schema).done;
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toContain('All six done.');
     expectEachTaskCompletedOnce(await logOf(schema));
     // Every turn ran on some worker, none in the run's process.
@@ -76,8 +81,8 @@ describe.skipIf(!reachable)('turns on worker processes', () => {
     await until(() => / on task-\d\) started/.test(doomed.output()), 'a member turn on the first worker');
     doomed.child.kill('SIGKILL');
     const rescuer = worker(schema);
-    const { code } = await running.done;
-    expect(code).toBe(0);
+    const { code, stderr } = await running.done;
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(rescuer.output()).toMatch(/attempt 2 done/);
     expectEachTaskCompletedOnce(await logOf(schema));
   }, 90_000);
@@ -94,7 +99,7 @@ describe.skipIf(!reachable)('turns on worker processes', () => {
     first.child.kill('SIGKILL');
     await first.done;
     const resumed = await start(['resume', teamFile, '--json'], schema).done;
-    expect(resumed.code).toBe(0);
+    expect({ code: resumed.code, stderr: resumed.stderr }).toEqual({ code: 0, stderr: '' });
     const events = await logOf(schema);
     expect(events.some((event) => event.type === 'team:resumed')).toBe(true);
     expectEachTaskCompletedOnce(events);

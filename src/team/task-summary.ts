@@ -1,0 +1,45 @@
+import type { TeamTask } from '../board/task.js';
+import { fitItems } from './fit.js';
+import { countTokens } from './tokens.js';
+
+/** Task lines a briefing shows at most: a long list is summarised, and list_tasks pages it. */
+const LINES_SHOWN = 40;
+
+function line(task: TeamTask): string {
+  const who = task.owner ?? task.assignee;
+  return `- ${task.id} [${task.closed ? 'closed' : task.status}${who ? `, ${who}` : ''}] ${task.title}`;
+}
+
+/** In progress, then pending, then completed: what the lead acts on first. */
+function rank(task: TeamTask): number {
+  return task.status === 'in_progress' ? 0 : task.status === 'pending' ? 1 : 2;
+}
+
+/**
+ * A task list for a briefing in at most `room` tokens: the list whole when it is short,
+ * else its counts, the first lines (list order at the start, what can be acted on first
+ * when stalled) and how to page through the rest.
+ */
+export function taskSummary(
+  title: string,
+  tasks: readonly TeamTask[],
+  room: number,
+  order: 'start' | 'stalled',
+): string {
+  const ordered = order === 'start' ? tasks : [...tasks].sort((a, b) => rank(a) - rank(b));
+  const count = (status: TeamTask['status']) => tasks.filter((task) => task.status === status).length;
+  const counts =
+    tasks.length > LINES_SHOWN
+      ? ` (${tasks.length} tasks: ${count('pending')} pending, ${count('in_progress')} in progress, ${count('completed')} completed)`
+      : '';
+  const lines = ordered.slice(0, LINES_SHOWN).map(line);
+  const hidden = tasks.length - lines.length;
+  const more = (left: number) =>
+    `- … ${left + hidden} more: list_tasks { status?, page? } pages through them, get_task reads one`;
+  const heading = `${title}${counts}:`;
+  const space = room - countTokens(heading) - 2;
+  if (hidden === 0) return `${heading}\n${fitItems(lines, space, more)}`;
+  // The line telling of the hidden tasks needs room too; fitItems adds it itself when it drops lines.
+  const fitted = fitItems(lines, space - 60, more);
+  return `${heading}\n${fitted === lines.join('\n') ? `${fitted}\n${more(0)}` : fitted}`;
+}
