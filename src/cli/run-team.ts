@@ -4,8 +4,7 @@ import { applyEvent, emptyRunState } from '../run/run-state.js';
 import type { Team } from '../team/team.js';
 import { eventLine, usageLine } from './view/event-line.js';
 import { seconds, unpricedLines } from './view/format.js';
-import { LatestLines } from './view/latest-lines.js';
-import { renderLive } from './view/live-view.js';
+import { type TerminalView, terminalView } from './view/terminal-view.js';
 
 export interface RunRequest {
   readonly input: string;
@@ -30,52 +29,25 @@ const EXIT: Record<StopReason, number> = {
  * Shows a run as it goes, from its first event (a resumed run whole): a live view of the
  * runtime's own fold on a terminal, event lines elsewhere, JSON with --json.
  */
-function attachView(run: TeamRunHandle, json: boolean): { stop(): Promise<void> } {
+function attachView(run: TeamRunHandle, json: boolean): TerminalView {
   const out = process.stdout;
+  if (out.isTTY && !json) return terminalView(run.events(), out);
   const view = emptyRunState();
-  const latest = new LatestLines();
-  let draw: (() => void) | undefined;
   const shown = (async () => {
     for await (const event of run.events()) {
       applyEvent(view, event);
-      latest.see(event);
       // --json prints the run's log; live text is not in it.
       if (json) {
         if (event.type !== 'team:text-delta') out.write(`${JSON.stringify(event)}\n`);
-      } else if (!out.isTTY) {
-        const line = eventLine(event, Date.parse(view.startedAt ?? event.timestamp));
-        if (line) out.write(`${line}\n`);
-      } else draw?.();
+        continue;
+      }
+      const line = eventLine(event, Date.parse(view.startedAt ?? event.timestamp));
+      if (line) out.write(`${line}\n`);
     }
   })();
-  if (json || !out.isTTY) return { stop: () => shown };
-  let drawn = 0;
-  let stopped = false;
-  const redraw = () => {
-    if (stopped) return;
-    const lines = renderLive(view, Date.now(), out.columns ?? 100, (agent) => latest.of(agent));
-    out.write(`${drawn > 0 ? `\x1b[${drawn}A\r\x1b[0J` : ''}${lines.join('\n')}\n`);
-    drawn = lines.length;
-  };
-  let pending = false;
-  draw = () => {
-    if (pending) return;
-    pending = true;
-    setImmediate(() => {
-      pending = false;
-      redraw();
-    });
-  };
-  out.write('\x1b[?25l');
-  const clock = setInterval(redraw, 250);
   return {
-    async stop() {
-      await shown;
-      clearInterval(clock);
-      redraw();
-      stopped = true; // a redraw still queued must not overwrite what is printed after the view
-      out.write('\x1b[?25h');
-    },
+    notice: (line) => process.stderr.write(`\n${line}\n`),
+    stop: () => shown,
   };
 }
 
@@ -86,14 +58,17 @@ function attachView(run: TeamRunHandle, json: boolean): { stop(): Promise<void> 
  */
 export async function runTeam(team: Team, request: RunRequest): Promise<number> {
   const controller = new AbortController();
+  let view: TerminalView | undefined;
   const interrupt = () => {
     if (controller.signal.aborted) process.exit(130);
-    process.stderr.write('\nStopping the run cleanly (Ctrl-C again to quit at once)…\n');
+    // On a terminal the notice is part of the board, so redraws keep it readable.
+    const notice = 'Stopping the run cleanly (Ctrl-C again to quit at once)…';
+    if (view) view.notice(notice);
+    else process.stderr.write(`\n${notice}\n`);
     controller.abort();
   };
   process.on('SIGINT', interrupt);
   const started = Date.now();
-  let view: { stop(): Promise<void> } | undefined;
   try {
     const run = await team.start({ input: request.input, fresh: request.fresh, signal: controller.signal });
     view = attachView(run, request.json);

@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { applyEvent, emptyRunState, MemoryStore, type TeamEvent } from 'agent-teams';
 import { expect, test } from 'vitest';
 import { demoTeam } from '../../src/cli/demo.js';
 import { renderLive } from '../../src/cli/view/live-view.js';
 import { tempFolder } from '../helpers/temp-folder.js';
+import { inTerminal, screen } from '../helpers/terminal.js';
 
 const ESC = String.fromCharCode(27);
 const plain = (text: string) => text.replace(new RegExp(`${ESC}\\[[0-9;?]*[A-Za-z]`, 'g'), '');
@@ -36,19 +34,18 @@ test('the live view shows agents, the task list in three columns, messages, toke
 });
 
 test('on a terminal the view redraws in place, and the answer is printed below the last frame', async () => {
-  const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
-  const { stdout } = await promisify(execFile)(
-    'script',
-    ['-qfec', `stty cols 110 rows 50; node ${cli} demo`, '/dev/null'],
-    {
-      cwd: tempFolder(),
-      env: { ...process.env, TERM: 'xterm' },
-    },
+  const size = { cols: 110, rows: 50 };
+  const { code, output } = await inTerminal(size, ['demo'], tempFolder());
+  expect(code).toBe(0);
+  // Drawn many times (the clock and every event redraw it) …
+  expect(plain(output).split('agent-teams · newsroom-demo').length - 1).toBeGreaterThan(3);
+  // … in place: the terminal holds one board, and the answer below it.
+  const { all } = await screen(size, output);
+  const boards = all.flatMap((line, index) =>
+    line.startsWith('agent-teams · newsroom-demo') ? [index] : [],
   );
-  expect(stdout).toContain('\x1b[?25l');
-  const redraws = stdout.match(new RegExp(`${ESC}\\[\\d+A\r${ESC}\\[0J`, 'g')) ?? [];
-  expect(redraws.length).toBeGreaterThan(3);
-  const afterLastFrame = plain(stdout.slice(stdout.lastIndexOf('\x1b[?25h')));
-  expect(afterLastFrame).toContain('Why the sea breathes.');
-  expect(afterLastFrame).toContain('That was a scripted model.');
+  expect(boards).toHaveLength(1);
+  const below = all.slice(boards[0]).join('\n');
+  expect(below).toContain('Why the sea breathes.');
+  expect(below).toContain('That was a scripted model.');
 });

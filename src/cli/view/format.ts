@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import type { TokenUsage } from '../../agent/usage.js';
 
 /** 1,234 */
@@ -27,13 +28,29 @@ export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Cuts to `width` characters, with an ellipsis. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * On one line, cut to `width` terminal columns, with an ellipsis: measured as the terminal
+ * draws it (`string-width`: a CJK character or an emoji takes two columns, a combining mark none).
+ */
 export function clip(text: string, width: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (width <= 0) return '';
-  return flat.length > width ? `${flat.slice(0, Math.max(0, width - 1))}…` : flat;
+  if (stringWidth(flat) <= width) return flat;
+  let kept = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(flat)) {
+    const size = stringWidth(segment);
+    if (used + size > width - 1) break;
+    kept += segment;
+    used += size;
+  }
+  return `${kept}…`;
 }
 
+/** `clip`ped, then filled with spaces to exactly `width` columns. */
 export function pad(text: string, width: number): string {
-  return clip(text, width).padEnd(width);
+  const clipped = clip(text, width);
+  return clipped + ' '.repeat(Math.max(0, width - stringWidth(clipped)));
 }

@@ -51,7 +51,7 @@ export function renderLive(
   const header =
     `${style.bold('agent-teams')} · ${view.team} · ${elapsed} · ${count(totalTokens)} tokens · ${money(cost)}` +
     (view.stopReason ? ` · ${style.bold(view.stopReason)}` : '');
-  const lines = [clip(header, width + 40), ''];
+  const lines = [clip(header, width), ''];
   const nameWidth = Math.max(6, ...[...view.agents.keys()].map((name) => name.length)) + 2;
   const taskWidth = Math.max(10, width - nameWidth - 50);
   for (const agent of view.agents.values()) {
