@@ -1,6 +1,11 @@
 import type { ToolSet } from 'ai';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
+import {
+  type AgentGovernance,
+  type AgentGovernanceConfig,
+  agentGovernance,
+} from '../governance/agent-governance.js';
 import { checkName } from '../state/names.js';
 import { AGENT_BUDGET_BOUNDS, type AgentBudget, checkBudget } from './budget.js';
 import type { ModelSpec } from './resolve-model.js';
@@ -11,7 +16,7 @@ export interface AgentMetadata {
   [key: string]: unknown;
 }
 
-export interface AgentConfig {
+export interface AgentConfig extends AgentGovernanceConfig {
   name: string;
   /** An AI SDK language model, or `provider/model` (see `resolveModel`). */
   model: ModelSpec;
@@ -45,6 +50,9 @@ const AGENT_OPTIONS = Object.keys({
   turnTimeoutMs: true,
   maxRetries: true,
   budget: true,
+  requirePlanApproval: true,
+  permissionMode: true,
+  classifier: true,
 } satisfies Record<keyof AgentConfig, true>);
 
 function positive(agent: string, option: string, value: unknown, least: number): number {
@@ -76,6 +84,8 @@ export class Agent {
   readonly turnTimeoutMs: number | undefined;
   readonly maxRetries: number;
   readonly budget: AgentBudget | undefined;
+  /** Plan approval and permissions (see src/governance). */
+  readonly governance: AgentGovernance;
   readonly #config: AgentConfig;
 
   constructor(config: AgentConfig) {
@@ -112,6 +122,7 @@ export class Agent {
         : positive(this.name, 'turnTimeoutMs', config.turnTimeoutMs, 1);
     this.maxRetries = positive(this.name, 'maxRetries', config.maxRetries ?? 2, 0);
     this.budget = checkBudget(`the agent ${this.name}`, config.budget, AGENT_BUDGET_BOUNDS);
+    this.governance = agentGovernance(this.name, config);
     this.#config = config;
     this.model = config.model;
     this.instructions = config.instructions;

@@ -2,6 +2,9 @@ import { type Budget, type BudgetReached, budgetReached } from '../agent/budget.
 import { TeamError } from '../errors/index.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
 import type { StopReason } from '../events/team-event-map.js';
+import { expireDue, RequestClock } from '../governance/request-clock.js';
+import { openRequests } from '../governance/requests.js';
+import { governTurnEnd } from '../governance/turn-end.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
 import { tasksAsOutput } from '../team/briefings.js';
 import type { TeamRunResult } from '../team/run-result.js';
@@ -41,7 +44,8 @@ type LoopInput =
   | { readonly kind: 'turn-ended'; readonly turn: TurnDescriptor; readonly outcome: TurnOutcome }
   | { readonly kind: 'abort'; readonly reason: unknown }
   /** The run's time budget ran out. */
-  | { readonly kind: 'deadline' };
+  | { readonly kind: 'deadline' }
+  | { readonly kind: 'requests-due' }; // an open request's time is up: commit its expiry
 
 /**
  * One run's loop: the only code that changes the run's state. It folds the run's committed
@@ -69,6 +73,7 @@ export class RunLoop {
   #overBudget: BudgetReached | null = null;
   #openedAt = 0;
   #deadline: NodeJS.Timeout | undefined;
+  readonly #requestClock = new RequestClock(() => this.post({ kind: 'requests-due' }));
 
   constructor(config: LoopConfig) {
     this.#config = config;
@@ -112,6 +117,7 @@ export class RunLoop {
       return await this.#finish(reason);
     } finally {
       clearTimeout(this.#deadline);
+      this.#requestClock.clear();
       unsubscribe();
       this.events.close();
       // After its end, or a failure that left it unfinished: another start or resume may take it.
@@ -164,9 +170,10 @@ export class RunLoop {
         continue;
       }
       if (step.decision.kind === 'wait') {
-        // Waiting with no turn of ours running would wait for ever: a broken log, not a state to wait in.
-        if (this.#running.size === 0)
+        // Waiting with no turn of ours running and no request open would wait for ever: a broken log.
+        if (this.#running.size === 0 && openRequests(this.#state).length === 0)
           throw new Error(`The run ${this.#runId} waits for a turn that no process runs`);
+        this.#requestClock.arm(this.#state);
         return undefined;
       }
       const { stopReason } = step.decision as { stopReason: StopReason };
@@ -200,6 +207,8 @@ export class RunLoop {
     if (input.kind === 'abort') this.#stop('aborted', input.reason);
     // A deadline needs no handling of its own: the next look at the budget sees the time.
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
+    else if (input.kind === 'requests-due')
+      await this.#transact((r) => expireDue(r, this.#state, Date.now()));
     await this.#catchUp();
   }
 
@@ -222,8 +231,10 @@ export class RunLoop {
     const { status, overBudget } = statusAfter(agent, turn, outcome, this.#config.settings);
     if (outcome.kind === 'failed') this.#causes.set(turn.agent, outcome.cause);
     const answered = new Set(agent.answered);
+    const governed = governTurnEnd(this.#state, turn, outcome, this.#config.settings);
     await this.#transact((rules) => {
-      endTurn(rules, { turn, outcome, status, answered });
+      if (governed.plan) rules.emit(governed.plan);
+      endTurn(rules, { turn, outcome, status, answered, waiting: governed.waiting });
       if (overBudget) rules.emit({ type: 'team:budget-reached', data: { agent: turn.agent, ...overBudget } });
     });
   }

@@ -8,6 +8,7 @@ import type {
   TeamEventMap,
   TurnReason,
 } from '../events/team-event-map.js';
+import { applyGovernanceEvent, emptyGovernance, type GovernanceState } from '../governance/request-state.js';
 
 /** One agent as its run's events tell it. */
 export interface AgentRunState {
@@ -69,6 +70,8 @@ export interface RunState {
   /** How the run ended; `null` while it goes (a resume clears it). */
   stopReason: StopReason | null;
   usage: TokenUsage;
+  /** Requests (open and closed) and path grants: see src/governance. */
+  readonly governance: GovernanceState;
   /** The seq of the last event folded in. */
   seq: number;
 }
@@ -90,6 +93,7 @@ export function emptyRunState(): RunState {
     failure: null,
     stopReason: null,
     usage: NO_USAGE,
+    governance: emptyGovernance(),
     seq: 0,
   };
 }
@@ -208,6 +212,7 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
       state.stopReason = event.data.stopReason;
       break;
   }
+  applyGovernanceEvent(state.governance, event);
 }
 
 /** The state of a run from its events, in commit order. */

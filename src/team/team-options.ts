@@ -5,11 +5,16 @@ import type { NewTask } from '../board/task.js';
 import { checkNewTask } from '../board/task-input.js';
 import { checkKnownKeys, shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
+import {
+  type GovernanceConfig,
+  type GovernanceSettings,
+  governanceSettings,
+} from '../governance/governance-options.js';
 import { checkName } from '../state/names.js';
 import { checkRoster } from '../state/roster.js';
 import type { TeamStore } from '../store/team-store.js';
 
-export interface TeamConfig {
+export interface TeamConfig extends GovernanceConfig {
   name: string;
   lead: Agent;
   members: readonly Agent[];
@@ -59,6 +64,10 @@ const TEAM_OPTIONS = Object.keys({
   pricing: true,
   turnTimeoutMs: true,
   budget: true,
+  workspace: true,
+  permissions: true,
+  planApprovalTimeoutMs: true,
+  permissionTimeoutMs: true,
 } satisfies Record<keyof TeamConfig, true>);
 const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
 const PRICE_OPTIONS = ['input', 'output'] as const;
@@ -80,6 +89,8 @@ export interface TeamSettings {
   readonly pricing: Readonly<Record<string, ModelPrice>>;
   readonly turnTimeoutMs: number;
   readonly budget: Budget | undefined;
+  /** Workspace, permissions and request timeouts (see src/governance). */
+  readonly governance: GovernanceSettings;
 }
 
 function count(name: string, value: unknown, fallback: number): number {
@@ -167,5 +178,6 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     pricing: prices(config.pricing),
     turnTimeoutMs: count('turnTimeoutMs', config.turnTimeoutMs, 600_000),
     budget: checkBudget(`the team ${name}`, config.budget, BUDGET_BOUNDS),
+    governance: governanceSettings(config, [config.lead, ...config.members]),
   };
 }

@@ -3,6 +3,9 @@ import type { Agent } from '../agent/agent.js';
 import { modelName } from '../agent/resolve-model.js';
 import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
 import { TeamError } from '../errors/index.js';
+import type { GovernanceSettings } from '../governance/governance-options.js';
+import type { TurnGovernance } from '../governance/open-request.js';
+import { governTools } from '../governance/turn-tools.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamStore } from '../store/team-store.js';
 import { leadSystem, memberSystem } from '../team/briefings.js';
@@ -31,6 +34,8 @@ interface TeamDefinition {
   readonly pricing: Readonly<Record<string, ModelPrice>>;
   /** A turn's bound in ms, unless its agent sets one. */
   readonly turnTimeoutMs: number;
+  readonly maxLeadTurns: number;
+  readonly governance: GovernanceSettings;
 }
 
 export interface InProcessExecutorOptions {
@@ -74,7 +79,17 @@ export class InProcessExecutor implements TurnExecutor {
     try {
       const { agent, role, model, system } = this.#equipment(turn.agent);
       const teamTools = teamToolsFor(createTeamTools({ store, team: team.name, seen }, agent.name), role);
-      const tools = { ...teamTools, ...agent.tools };
+      const governance: TurnGovernance = {
+        store,
+        team: team.name,
+        turn,
+        agent,
+        run: this.#options.run,
+        settings: team.governance,
+        maxLeadTurns: team.maxLeadTurns,
+        opened: [],
+      };
+      const tools = governTools(governance, role, teamTools, agent.tools);
       const context = { members: team.members, selfClaim: team.selfClaim, run: this.#options.run() };
       const prompt = await store.transact(team.name, (rules) => turnPrompt(rules, turn, context));
       const synthesis = turn.reason === 'synthesis';
@@ -87,7 +102,8 @@ export class InProcessExecutor implements TurnExecutor {
         maxSteps: synthesis ? 1 : agent.maxIterations,
         signal: AbortSignal.any([signal, timedOut.signal]),
         maxRetries: agent.maxRetries,
-        halt: this.#options.halt,
+        // A turn that asked for something ends after the step that asked.
+        halt: () => this.#options.halt() || governance.opened.length > 0,
         headers: turnHeaders({ ...turn }),
       });
       threads.remember(turn.threadId ?? undefined, agent.name, outcome.messages);

@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent.js';
+import { governanceNotes } from '../governance/briefing.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamRules } from '../store/team-store.js';
 import {
@@ -22,11 +23,13 @@ export interface PromptContext {
  * A turn's briefing, read from the store as the descriptor names it: the task and the
  * results it builds on, the messages given to the turn, or the list for the lead.
  */
-export function turnPrompt(
-  { board, mailbox }: TeamRules,
-  turn: TurnDescriptor,
-  context: PromptContext,
-): string {
+export function turnPrompt(rules: TeamRules, turn: TurnDescriptor, context: PromptContext): string {
+  const agent = context.members.find((member) => member.name === turn.agent);
+  const notes = governanceNotes(context.run, turn, agent);
+  return [basePrompt(rules, turn, context), ...notes].join('\n\n');
+}
+
+function basePrompt({ board, mailbox }: TeamRules, turn: TurnDescriptor, context: PromptContext): string {
   const wanted = new Set(turn.messageIds);
   const messages = mailbox.messages(turn.agent).filter((message) => wanted.has(message.id));
   switch (turn.reason) {

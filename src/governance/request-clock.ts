@@ -1,0 +1,56 @@
+import type { RunState } from '../run/run-state.js';
+import type { TeamRules } from '../store/team-store.js';
+import { dueRequests, nextExpiry } from './requests.js';
+
+// The longest delay a Node timer takes; a later expiry is looked at again when it fires.
+const LONGEST_DELAY = 2 ** 31 - 1;
+
+/**
+ * The loop's deadline for requests: armed for the next expiry of the open requests, it posts
+ * one input when that time comes, and the loop (the one writer) commits the expiries then.
+ * Nothing is decided here: a request answered first is no longer open, so it does not expire.
+ */
+export class RequestClock {
+  readonly #post: () => void;
+  #timer: NodeJS.Timeout | undefined;
+  #due: number | undefined;
+
+  constructor(post: () => void) {
+    this.#post = post;
+  }
+
+  /** Arms the clock for the state's next expiry (call after each look at the state). */
+  arm(state: RunState): void {
+    const next = nextExpiry(state);
+    if (next === this.#due) return;
+    this.clear();
+    this.#due = next;
+    if (next === undefined) return;
+    const delay = Math.min(Math.max(0, next - Date.now()), LONGEST_DELAY);
+    this.#timer = setTimeout(() => {
+      this.#due = undefined;
+      this.#post();
+    }, delay);
+  }
+
+  clear(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#due = undefined;
+  }
+}
+
+/** Commits the expiry of every open request due by `now`, each into its default answer. */
+export function expireDue({ emit }: TeamRules, state: RunState, now: number): void {
+  for (const request of dueRequests(state, now)) {
+    const outcome = request.defaultApprove ? 'the plan goes ahead' : 'denied';
+    emit({
+      type: 'team:request-expired',
+      data: {
+        requestId: request.id,
+        approve: request.defaultApprove,
+        feedback: `No answer within ${request.timeoutMs} ms: ${outcome}.`,
+      },
+    });
+  }
+}
