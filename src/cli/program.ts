@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { DEFAULT_INIT_DIR, initTeam } from './init.js';
 import { checkRequiredOptions, requiredOption } from './options.js';
+import type { RespondOptions } from './respond.js';
 import { DEFAULT_STORE } from './resume-hint.js';
 
 // Each action imports what it uses when it runs, so that `--help` loads commander and this
@@ -198,6 +199,26 @@ export function program(setExitCode: (code: number) => void): Command {
     .action(async (team: string, agent: string, message: string, options: { store: string }) => {
       const [{ openStore }, { sendMessage }] = await Promise.all([inspect(), import('./send.js')]);
       await sendMessage(openStore(options.store), team, agent, message);
+    });
+
+  cli
+    .command('respond')
+    .description(
+      'answer a request of a team’s run (a plan, a permission, a tool call), as the person running it',
+    )
+    .argument('<team>', 'the team')
+    .argument('<requestId>', 'the request (req-…), as logs shows it')
+    .option('--approve', 'approve it')
+    .option('--reject', 'reject it')
+    .option('--feedback <text>', 'what the agent reads with the answer')
+    .addOption(storeOption())
+    .addHelpText(
+      'after',
+      example('npx agent-teams respond software req-coder-2-1 --reject --feedback "Add tests"'),
+    )
+    .action(async (team: string, requestId: string, options: { store: string } & RespondOptions) => {
+      const [{ openStore }, { respond }] = await Promise.all([inspect(), import('./respond.js')]);
+      await respond(openStore(options.store), team, requestId, options);
     });
 
   cli
