@@ -1,6 +1,6 @@
 import type { RunState } from '../run/run-state.js';
 import type { TeamRules } from '../store/team-store.js';
-import { dueRequests, nextExpiry } from './requests.js';
+import { dueRequests, nextExpiry, strandedWithLead } from './requests.js';
 
 // The longest delay a Node timer takes; a later expiry is looked at again when it fires.
 const LONGEST_DELAY = 2 ** 31 - 1;
@@ -19,18 +19,19 @@ export class RequestClock {
     this.#post = post;
   }
 
-  /** Arms the clock for the state's next expiry (call after each look at the state). */
-  arm(state: RunState): void {
+  /** Arms the clock for the state's next expiry (call after each look at the state); true while a request is open. */
+  arm(state: RunState): boolean {
     const next = nextExpiry(state);
-    if (next === this.#due) return;
+    if (next === this.#due) return next !== undefined;
     this.clear();
     this.#due = next;
-    if (next === undefined) return;
+    if (next === undefined) return false;
     const delay = Math.min(Math.max(0, next - Date.now()), LONGEST_DELAY);
     this.#timer = setTimeout(() => {
       this.#due = undefined;
       this.#post();
     }, delay);
+    return true;
   }
 
   clear(): void {
@@ -52,5 +53,13 @@ export function expireDue({ emit }: TeamRules, state: RunState, now: number): vo
         feedback: `No answer within ${request.timeoutMs} ms: ${outcome}.`,
       },
     });
+  }
+}
+
+/** Forwards to the person the requests to a lead that can take no more turns. */
+export function forwardStranded({ emit }: TeamRules, state: RunState, maxLeadTurns: number): void {
+  for (const request of strandedWithLead(state, maxLeadTurns)) {
+    const reason = 'the lead can take no more turns';
+    emit({ type: 'team:request-forwarded', data: { requestId: request.id, to: 'user', reason } });
   }
 }

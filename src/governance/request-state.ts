@@ -5,7 +5,8 @@ export interface RequestRecord {
   readonly id: string;
   readonly kind: RequestKind;
   readonly from: string;
-  readonly to: 'lead' | 'user';
+  /** Whom it is for now (a request to the lead may be forwarded to the person). */
+  to: 'lead' | 'user';
   readonly subject: string;
   readonly taskId: string | null;
   readonly tool: string | null;
@@ -105,6 +106,11 @@ export function applyGovernanceEvent(governance: GovernanceState, event: TeamEve
     case 'team:request-expired':
       closed(governance, event.data, 'expired');
       break;
+    case 'team:request-forwarded': {
+      const request = governance.requests.get(event.data.requestId);
+      if (request?.status === 'open') request.to = event.data.to;
+      break;
+    }
     case 'team:paths-granted':
       for (const pattern of event.data.paths)
         governance.grants.push({ member: event.data.member, pattern, tool: event.data.tool });

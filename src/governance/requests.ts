@@ -83,3 +83,13 @@ export function leadCanAnswer(state: RunState, maxLeadTurns: number): boolean {
   if (!lead || lead.status === 'failed' || lead.status === 'stopped') return false;
   return lead.countedTurns < maxLeadTurns;
 }
+
+/**
+ * Requests to the lead that would never be answered: the lead is between turns and can take
+ * no more. They go to the person (`team:request-forwarded`), so every request reaches someone.
+ */
+export function strandedWithLead(state: RunState, maxLeadTurns: number): RequestRecord[] {
+  const lead = state.lead === null ? undefined : state.agents.get(state.lead);
+  if (!lead || lead.status === 'working' || leadCanAnswer(state, maxLeadTurns)) return [];
+  return openRequests(state).filter((request) => request.to === 'lead');
+}

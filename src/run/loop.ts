@@ -2,8 +2,7 @@ import { type Budget, type BudgetReached, budgetReached } from '../agent/budget.
 import { TeamError } from '../errors/index.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
 import type { StopReason } from '../events/team-event-map.js';
-import { expireDue, RequestClock } from '../governance/request-clock.js';
-import { openRequests } from '../governance/requests.js';
+import { expireDue, forwardStranded, RequestClock } from '../governance/request-clock.js';
 import { governTurnEnd } from '../governance/turn-end.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
 import { tasksAsOutput } from '../team/briefings.js';
@@ -160,6 +159,7 @@ export class RunLoop {
         continue;
       }
       const step = await this.#transact((rules) => {
+        forwardStranded(rules, this.#state, settings.maxLeadTurns);
         const decision = decide(this.#state, takeSnapshot(rules, this.#state, settings), settings);
         return decision.kind === 'turn'
           ? { decision, turn: startTurn(rules, this.#state, decision, threadId) }
@@ -171,9 +171,8 @@ export class RunLoop {
       }
       if (step.decision.kind === 'wait') {
         // Waiting with no turn of ours running and no request open would wait for ever: a broken log.
-        if (this.#running.size === 0 && openRequests(this.#state).length === 0)
+        if (!this.#requestClock.arm(this.#state) && this.#running.size === 0)
           throw new Error(`The run ${this.#runId} waits for a turn that no process runs`);
-        this.#requestClock.arm(this.#state);
         return undefined;
       }
       const { stopReason } = step.decision as { stopReason: StopReason };

@@ -181,3 +181,28 @@ test('a member that replies with its plan in words, without submit_plan, has the
   // The plan was not taken for the task's result.
   expect(result.teamResult.tasks[0]).toMatchObject({ status: 'completed', result: 'Built it.' });
 });
+
+test('a request to a lead that had its last turn without answering goes on to the person', async () => {
+  const { team, of } = testTeam(byAgent({ lead: lead(() => undefined), a: planner }), {
+    members: ['a'],
+    maxLeadTurns: 2,
+    agents: { a: { requirePlanApproval: true } },
+  });
+  const run = await team.start({ input: 'go' });
+  for await (const event of run.events()) {
+    if (event.type === 'team:request-forwarded') await run.respond(event.data.requestId, { approve: true });
+  }
+  const result = await run.result;
+  expect(of('team:request-opened').map((event) => event.data.to)).toEqual(['lead']);
+  expect(of('team:request-forwarded').map((event) => event.data)).toEqual([
+    { requestId: 'req-a-1-1', to: 'user', reason: 'the lead can take no more turns' },
+  ]);
+  // The lead's second (last) turn was the one that showed it the request.
+  expect(
+    of('team:member-started')
+      .filter((event) => event.data.member === 'lead')
+      .map((e) => e.data.reason),
+  ).toEqual(['start', 'message', 'synthesis']);
+  expect(of('team:request-answered').map((event) => event.data.by)).toEqual(['user']);
+  expect(result.teamResult.tasks[0]?.status).toBe('completed');
+});

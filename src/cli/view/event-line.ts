@@ -52,6 +52,8 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
         `${event.data.by} ${event.data.approve ? 'approved' : 'rejected'} ${event.data.requestId}` +
           (event.data.feedback ? `: ${event.data.feedback}` : ''),
       );
+    case 'team:request-forwarded':
+      return say(`${event.data.requestId} goes to the ${event.data.to}: ${event.data.reason}`);
     case 'team:request-expired':
       return say(`${event.data.requestId} expired: ${event.data.feedback}`);
     case 'team:paths-granted':
