@@ -15,6 +15,8 @@ export interface RequestRecord {
   readonly defaultApprove: boolean;
   /** When it was opened (ms since the epoch, from its event's commit time). */
   readonly openedAt: number;
+  /** The turn of `from` that opened it (`null` when it opened between turns). */
+  readonly openedInTurn: number | null;
   status: 'open' | 'answered' | 'expired';
   /** The answer that counted (an answer, or the default on expiry); `null` while open. */
   approve: boolean | null;
@@ -40,10 +42,12 @@ interface PathGrant {
 export interface GovernanceState {
   readonly requests: Map<string, RequestRecord>;
   readonly grants: PathGrant[];
+  /** Each agent's turn in progress, by name (for the turn a request opens in). */
+  readonly turns: Map<string, number>;
 }
 
 export function emptyGovernance(): GovernanceState {
-  return { requests: new Map(), grants: [] };
+  return { requests: new Map(), grants: [], turns: new Map() };
 }
 
 function opened(governance: GovernanceState, event: TeamEvent<'team:request-opened'>): void {
@@ -61,6 +65,7 @@ function opened(governance: GovernanceState, event: TeamEvent<'team:request-open
     timeoutMs: data.timeoutMs,
     defaultApprove: data.defaultApprove,
     openedAt: Date.parse(event.timestamp),
+    openedInTurn: governance.turns.get(data.from) ?? null,
     status: 'open',
     approve: null,
     feedback: '',
@@ -106,6 +111,9 @@ export function applyGovernanceEvent(governance: GovernanceState, event: TeamEve
     case 'team:request-expired':
       closed(governance, event.data, 'expired');
       break;
+    case 'team:resumed':
+      governance.turns.clear();
+      break;
     case 'team:request-forwarded': {
       const request = governance.requests.get(event.data.requestId);
       if (request?.status === 'open') request.to = event.data.to;
@@ -116,6 +124,7 @@ export function applyGovernanceEvent(governance: GovernanceState, event: TeamEve
         governance.grants.push({ member: event.data.member, pattern, tool: event.data.tool });
       break;
     case 'team:member-started':
+      governance.turns.set(event.data.member, event.data.turn);
       for (const request of governance.requests.values()) {
         if (event.data.role === 'lead' && event.data.reason !== 'synthesis' && request.to === 'lead')
           request.shown = true;
@@ -124,6 +133,7 @@ export function applyGovernanceEvent(governance: GovernanceState, event: TeamEve
       }
       break;
     case 'team:member-finished':
+      governance.turns.delete(event.data.member);
       for (const request of governance.requests.values()) {
         if (request.from === event.data.member && request.givenInTurn === event.data.turn)
           request.delivered = true;

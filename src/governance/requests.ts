@@ -93,3 +93,10 @@ export function strandedWithLead(state: RunState, maxLeadTurns: number): Request
   if (!lead || lead.status === 'working' || leadCanAnswer(state, maxLeadTurns)) return [];
   return openRequests(state).filter((request) => request.to === 'lead');
 }
+
+/** Whether `agent` opened a request in its turn `turn` (answered since or not). */
+export function askedInTurn(state: RunState, agent: string, turn: number): boolean {
+  for (const request of state.governance.requests.values())
+    if (request.from === agent && request.openedInTurn === turn) return true;
+  return false;
+}

@@ -5,7 +5,7 @@ import type { TurnDescriptor } from '../turn/descriptor.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
 import { requestOpened } from './open-request.js';
 import { planSubject } from './plan-tools.js';
-import { isWaiting } from './requests.js';
+import { askedInTurn, isWaiting } from './requests.js';
 import { inPlanPhase } from './turn-tools.js';
 
 /** What governance adds to a turn's end: whether its agent now waits, and a plan to open. */
@@ -27,7 +27,10 @@ export function governTurnEnd(
   outcome: TurnOutcome,
   settings: TeamSettings,
 ): GovernedTurnEnd {
-  if (isWaiting(state, turn.agent)) return { waiting: true, plan: null };
+  // A turn that asked ends waiting for the answer, even one that came before the turn ended:
+  // when the answer lands must not change what the harness does with the turn.
+  if (isWaiting(state, turn.agent) || askedInTurn(state, turn.agent, turn.turn))
+    return { waiting: true, plan: null };
   const agent = settings.members.find((member) => member.name === turn.agent);
   if (outcome.kind !== 'done' || !outcome.text || !agent || turn.taskId === null) {
     return { waiting: false, plan: null };
