@@ -139,8 +139,8 @@ export interface TeamEventMap {
     readonly by: string;
   };
   /**
-   * A request to the lead goes to the person instead: the lead had its turns and can take no
-   * more (out of turns), so it would never be answered otherwise.
+   * A request to the lead goes to the person instead: the lead is between turns and can take
+   * no more (out of turns), so it would never be answered otherwise.
    */
   'team:request-forwarded': { readonly requestId: string; readonly to: 'user'; readonly reason: string };
   /** Nobody answered a request in time: it closes with its default answer (a plan goes ahead, a permission is denied). */

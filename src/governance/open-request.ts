@@ -4,7 +4,6 @@ import type { RunState } from '../run/run-state.js';
 import type { TeamStore } from '../store/team-store.js';
 import type { TurnDescriptor } from '../turn/descriptor.js';
 import type { GovernanceSettings } from './governance-options.js';
-import { leadCanAnswer } from './requests.js';
 
 /** What a turn's governed tools act on: the turn, its agent, and the run as folded so far. */
 export interface TurnGovernance {
@@ -14,14 +13,13 @@ export interface TurnGovernance {
   readonly agent: Agent;
   readonly run: () => RunState;
   readonly settings: GovernanceSettings;
-  readonly maxLeadTurns: number;
   /** Requests this turn opened: once there is one, the turn ends after its current step. */
   readonly opened: string[];
 }
 
 export interface RequestDraft {
   readonly kind: RequestKind;
-  /** Whom to ask; `lead` goes to the person when the lead cannot take a turn. */
+  /** Whom to ask; the run forwards a request to the lead to the person when the lead can take no more turns. */
   readonly to: 'lead' | 'user';
   readonly subject: string;
   readonly taskId: string | null;
@@ -40,11 +38,9 @@ export function requestOpened(
   requestId: string,
   from: string,
   draft: RequestDraft,
-  state: RunState,
-  limits: { readonly settings: GovernanceSettings; readonly maxLeadTurns: number },
+  settings: GovernanceSettings,
 ): TeamEventDraft {
   const plan = draft.kind === 'plan';
-  const to = draft.to === 'lead' && leadCanAnswer(state, limits.maxLeadTurns) ? 'lead' : 'user';
   const subject =
     draft.subject.length > SUBJECT_LENGTH ? `${draft.subject.slice(0, SUBJECT_LENGTH - 1)}…` : draft.subject;
   return {
@@ -53,12 +49,12 @@ export function requestOpened(
       requestId,
       kind: draft.kind,
       from,
-      to,
+      to: draft.to,
       subject,
       taskId: draft.taskId,
       tool: draft.tool,
       path: draft.path,
-      timeoutMs: plan ? limits.settings.planApprovalTimeoutMs : limits.settings.permissionTimeoutMs,
+      timeoutMs: plan ? settings.planApprovalTimeoutMs : settings.permissionTimeoutMs,
       defaultApprove: plan,
     },
   };
@@ -77,9 +73,9 @@ export async function openRequest(
   const requestId = `req-${turn.agent}-${turn.turn}-${context.opened.length + 1}`;
   context.opened.push(requestId);
   try {
-    const event = requestOpened(requestId, turn.agent, draft, context.run(), context);
+    const event = requestOpened(requestId, turn.agent, draft, context.settings);
     await context.store.transact(context.team, ({ emit }) => emit(event));
-    return { requestId, to: event.type === 'team:request-opened' ? event.data.to : 'user' };
+    return { requestId, to: draft.to };
   } catch (error) {
     context.opened.splice(context.opened.indexOf(requestId), 1);
     throw error;

@@ -44,7 +44,6 @@ export function governTurnEnd(
     tool: null,
     path: null,
   };
-  const limits = { settings: settings.governance, maxLeadTurns: settings.maxLeadTurns };
-  const plan = requestOpened(`req-${turn.agent}-${turn.turn}-plan`, turn.agent, draft, state, limits);
+  const plan = requestOpened(`req-${turn.agent}-${turn.turn}-plan`, turn.agent, draft, settings.governance);
   return { waiting: true, plan };
 }

@@ -34,7 +34,6 @@ interface TeamDefinition {
   readonly pricing: Readonly<Record<string, ModelPrice>>;
   /** A turn's bound in ms, unless its agent sets one. */
   readonly turnTimeoutMs: number;
-  readonly maxLeadTurns: number;
   readonly governance: GovernanceSettings;
 }
 
@@ -86,7 +85,6 @@ export class InProcessExecutor implements TurnExecutor {
         agent,
         run: this.#options.run,
         settings: team.governance,
-        maxLeadTurns: team.maxLeadTurns,
         opened: [],
       };
       const tools = governTools(governance, role, teamTools, agent.tools);

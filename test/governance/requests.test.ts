@@ -108,7 +108,7 @@ test('a member waiting on its plan holds no slot: with one slot, another member 
   expect(order).toEqual(['a#1', 'b#1', 'a#2']);
 });
 
-test('with the lead out of turns a request goes to the person, who answers with run.respond', async () => {
+test('with the lead out of turns a request is forwarded to the person, who answers with run.respond', async () => {
   const { team, of } = testTeam(byAgent({ lead: lead(() => undefined), a: planner }), {
     members: ['a'],
     maxLeadTurns: 1,
@@ -116,8 +116,9 @@ test('with the lead out of turns a request goes to the person, who answers with 
   });
   const run = await team.start({ input: 'go' });
   for await (const event of run.events()) {
-    if (event.type !== 'team:request-opened') continue;
-    expect(event.data.to).toBe('user');
+    if (event.type === 'team:request-opened') expect(event.data.to).toBe('lead');
+    if (event.type !== 'team:request-forwarded') continue;
+    expect(event.data.reason).toBe('the lead can take no more turns');
     const answered = await run.respond(event.data.requestId, { approve: true, feedback: 'Fine by me.' });
     expect(answered).toMatchObject({ status: 'answered', by: 'user', approve: true });
     // The first answer counts; another is refused and changes nothing.
