@@ -78,7 +78,7 @@ export function heldWhileWaiting(state: RunState): Map<string, string> {
 }
 
 /** Whether the lead can take a turn to answer: not failed or stopped, with turns left. */
-export function leadCanAnswer(state: RunState, maxLeadTurns: number): boolean {
+function leadCanAnswer(state: RunState, maxLeadTurns: number): boolean {
   const lead = state.lead === null ? undefined : state.agents.get(state.lead);
   if (!lead || lead.status === 'failed' || lead.status === 'stopped') return false;
   return lead.countedTurns < maxLeadTurns;
