@@ -1,5 +1,6 @@
 import type { RunState } from '../run/run-state.js';
 import type { TeamRules } from '../store/team-store.js';
+import type { RequestRecord } from './request-state.js';
 import { dueRequests, nextExpiry, strandedWithLead } from './requests.js';
 
 // The longest delay a Node timer takes; a later expiry is looked at again when it fires.
@@ -41,19 +42,24 @@ export class RequestClock {
   }
 }
 
+function expire(emit: TeamRules['emit'], request: RequestRecord, why: string): void {
+  const outcome = request.defaultApprove ? 'the plan goes ahead' : 'denied';
+  emit({
+    type: 'team:request-expired',
+    data: { requestId: request.id, approve: request.defaultApprove, feedback: `${why}: ${outcome}.` },
+  });
+}
+
 /** Commits the expiry of every open request due by `now`, each into its default answer. */
 export function expireDue({ emit }: TeamRules, state: RunState, now: number): void {
-  for (const request of dueRequests(state, now)) {
-    const outcome = request.defaultApprove ? 'the plan goes ahead' : 'denied';
-    emit({
-      type: 'team:request-expired',
-      data: {
-        requestId: request.id,
-        approve: request.defaultApprove,
-        feedback: `No answer within ${request.timeoutMs} ms: ${outcome}.`,
-      },
-    });
-  }
+  for (const request of dueRequests(state, now))
+    expire(emit, request, `No answer within ${request.timeoutMs} ms`);
+}
+
+/** Closes every request still open (its asker stopped, or the run ended on its budget) as the run ends. */
+export function expireOpen(emit: TeamRules['emit'], state: RunState, why: string): void {
+  for (const request of state.governance.requests.values())
+    if (request.status === 'open') expire(emit, request, `No answer before ${why}`);
 }
 
 /** Forwards to the person the requests to a lead that can take no more turns. */

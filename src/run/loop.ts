@@ -2,7 +2,7 @@ import { type Budget, type BudgetReached, budgetReached } from '../agent/budget.
 import { TeamError } from '../errors/index.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
 import type { StopReason } from '../events/team-event-map.js';
-import { expireDue, forwardStranded, RequestClock } from '../governance/request-clock.js';
+import { expireDue, expireOpen, forwardStranded, RequestClock } from '../governance/request-clock.js';
 import { governTurnEnd } from '../governance/turn-end.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
 import { tasksAsOutput } from '../team/briefings.js';
@@ -273,6 +273,7 @@ export class RunLoop {
     const tasks = await this.#transact(({ board, emit }) => {
       // Nothing is left in progress with nobody on it; assignments stay for a resume.
       if (stopping) board.requeueInProgress(settings.lead.name);
+      else expireOpen(emit, this.#state, 'the run ended'); // a run that ends leaves no request open
       const failed = stopping?.reason === 'failed' ? this.#failureText(stopping.error) : null;
       const data = { stopReason: reason, tasks: board.counts(), ...turnCounts(this.#state), error: failed };
       emit({ type: 'team:complete', data });
