@@ -5,8 +5,9 @@ import { toolInputSchema } from '../team/tools/tool-input.js';
 import { openRequest, type TurnGovernance } from './open-request.js';
 import { governed } from './tool-answer.js';
 
+const PLAN_LENGTH = 20_000;
 const submitPlanFields = z.strictObject({
-  plan: z.string().describe('How you will do the task, step by step; ≤20000 characters'),
+  plan: z.string().describe(`How you will do the task, step by step; ≤${PLAN_LENGTH} characters`),
 });
 const submitPlanInput = toolInputSchema(submitPlanFields);
 
@@ -29,6 +30,11 @@ export function submitPlanTool(context: TurnGovernance) {
         const taskId = context.turn.taskId;
         if (taskId === null) throw new TeamError('invalid-input', 'You hold no task to plan.');
         if (!plan.trim()) throw new TeamError('invalid-input', 'submit_plan: plan must not be empty.');
+        if (plan.length > PLAN_LENGTH)
+          throw new TeamError(
+            'invalid-input',
+            `submit_plan: plan is over ${PLAN_LENGTH} characters; shorten it.`,
+          );
         if (context.opened.length > 0)
           throw new TeamError(
             'invalid-input',

@@ -5,10 +5,14 @@ import type { ScriptedCall } from 'agent-teams/testing';
 import { expect, test } from 'vitest';
 import { byAgent, createTask, testTeam, tool } from '../helpers/team.js';
 import { tempFolder } from '../helpers/temp-folder.js';
+import { postgresReachable, postgresStores } from '../store/postgres/database.js';
 
+const reachable = await postgresReachable();
+const postgres = postgresStores();
 const stores: [string, () => TeamStore][] = [
   ['MemoryStore', () => new MemoryStore()],
   ['FileStore', () => new FileStore({ root: path.join(tempFolder(), '.agent-teams') })],
+  ...(reachable ? [['PostgresStore', () => postgres.make()] as [string, () => TeamStore]] : []),
 ];
 
 function workspace(): string {
