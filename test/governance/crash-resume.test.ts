@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileStore, type TeamEvent } from 'agent-teams';
 import { expect, test } from 'vitest';
+import { cli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 import { permissionTeam } from './fixtures/permission-team.js';
 
@@ -63,4 +64,29 @@ test('a run killed while a request is open resumes with it open; the answer afte
   expect(log.filter((event) => event.type === 'team:request-opened')).toHaveLength(1);
   expect(log.filter((event) => event.type === 'team:task-completed')).toHaveLength(1);
   expect(result.teamResult.tasks[0]?.result).toContain('"success":true');
+}, 60_000);
+
+test('an answer given while the run is down (agent-teams respond after the crash) reaches the agent once it resumes', async () => {
+  const folder = tempFolder();
+  const store = path.join(folder, '.agent-teams');
+  const workspace = path.join(folder, 'work');
+  mkdirSync(workspace);
+  const before = await crashWithOpenRequest(store, workspace);
+  const opened = before.find((event) => event.type === 'team:request-opened');
+  const requestId = opened?.type === 'team:request-opened' ? opened.data.requestId : '';
+  const answered = await cli(['respond', 'governed', requestId, '--reject', '--feedback', 'Not now.'], {
+    cwd: folder,
+  });
+  expect(answered.stdout).toBe(`rejected ${requestId} (permission from writer) in governed\n`);
+
+  const { team, model } = permissionTeam(store, workspace);
+  const result = await team.run({ input: 'Write the notes', fresh: false });
+  const writer = model.calls.filter((call) => call.agent === 'writer');
+  expect(writer[0]?.prompt).toContain(
+    `${requestId} (permission: writer asks to write_file notes.md): rejected by user. Feedback: Not now.`,
+  );
+  expect(result.teamResult.tasks[0]?.result).toContain(
+    'Permission to write_file notes.md was denied (by user): Not now.',
+  );
+  expect(() => readFileSync(path.join(workspace, 'notes.md'))).toThrow();
 }, 60_000);
