@@ -6,6 +6,7 @@ export * from './agent/index.js';
 export * from './board/index.js';
 export * from './errors/index.js';
 export * from './events/index.js';
+export * from './governance/index.js';
 export * from './mailbox/index.js';
 export { type BlackboardConfig, InMemoryBlackboard } from './state/in-memory-blackboard.js';
 export { InMemoryMessageBus, type MessageBusConfig } from './state/in-memory-message-bus.js';

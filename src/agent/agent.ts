@@ -1,6 +1,11 @@
 import type { ToolSet } from 'ai';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
+import {
+  type AgentGovernance,
+  type AgentGovernanceConfig,
+  agentGovernance,
+} from '../governance/agent-governance.js';
 import { checkName } from '../state/names.js';
 import { AGENT_BUDGET_BOUNDS, type AgentBudget, checkBudget } from './budget.js';
 import { checkModelSettings, type ModelSettings } from './model-settings.js';
@@ -12,7 +17,7 @@ export interface AgentMetadata {
   [key: string]: unknown;
 }
 
-export interface AgentConfig extends ModelSettings {
+export interface AgentConfig extends ModelSettings, AgentGovernanceConfig {
   name: string;
   /** An AI SDK language model, or `provider/model` (see `resolveModel`). */
   model: ModelSpec;
@@ -49,6 +54,9 @@ const AGENT_OPTIONS = Object.keys({
   temperature: true,
   maxOutputTokens: true,
   providerOptions: true,
+  requirePlanApproval: true,
+  permissionMode: true,
+  classifier: true,
 } satisfies Record<keyof AgentConfig, true>);
 
 function positive(agent: string, option: string, value: unknown, least: number): number {
@@ -83,6 +91,8 @@ export class Agent {
   readonly temperature: number | undefined;
   readonly maxOutputTokens: number | undefined;
   readonly providerOptions: ModelSettings['providerOptions'];
+  /** Plan approval and permissions (see src/governance). */
+  readonly governance: AgentGovernance;
   readonly #config: AgentConfig;
 
   constructor(config: AgentConfig) {
@@ -123,6 +133,7 @@ export class Agent {
     this.temperature = settings.temperature;
     this.maxOutputTokens = settings.maxOutputTokens;
     this.providerOptions = settings.providerOptions;
+    this.governance = agentGovernance(this.name, config);
     this.#config = config;
     this.model = config.model;
     this.instructions = config.instructions;

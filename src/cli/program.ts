@@ -4,6 +4,7 @@ import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
 import { DEFAULT_INIT_DIR, initTeam } from './init.js';
 import { checkRequiredOptions, requiredOption } from './options.js';
+import type { RespondOptions } from './respond.js';
 import { DEFAULT_STORE } from './resume-hint.js';
 import { chooseStore, postgresFlag, type StoreFlags, schemaFlag, storeFlag } from './store-choice.js';
 import type { WorkerFlags } from './worker.js';
@@ -261,6 +262,28 @@ export function program(setExitCode: (code: number) => void): Command {
     .action(async (team: string, agent: string, message: string, options: StoreFlags) => {
       const { sendMessage } = await import('./send.js');
       await onStore(options, {}, (store) => sendMessage(store, team, agent, message));
+    });
+
+  cli
+    .command('respond')
+    .description(
+      'answer a request of a team’s run (a plan, a permission, a tool call), as the person running it',
+    )
+    .argument('<team>', 'the team')
+    .argument('<requestId>', 'the request (req-…), as logs shows it')
+    .option('--approve', 'approve it')
+    .option('--reject', 'reject it')
+    .option('--feedback <text>', 'what the agent reads with the answer')
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addHelpText(
+      'after',
+      example('npx agent-teams respond software req-coder-2-1 --reject --feedback "Add tests"'),
+    )
+    .action(async (team: string, requestId: string, options: StoreFlags & RespondOptions) => {
+      const { respond } = await import('./respond.js');
+      await onStore(options, {}, (store) => respond(store, team, requestId, options));
     });
 
   cli

@@ -25,6 +25,9 @@ export type TeamErrorCode =
   | 'task-in-progress'
   | 'task-completed'
   | 'result-required'
+  // requests (plan approvals, permissions, tool approvals)
+  | 'request-not-found'
+  | 'request-closed'
   // models and agents
   | 'unknown-provider'
   | 'missing-api-key'

@@ -1,7 +1,9 @@
 export { TeamEmitter, type TeamEventHandler } from './team-emitter.js';
 export type {
   AgentRole,
+  GrantTool,
   MemberStatus,
+  RequestKind,
   StopReason,
   SynthesisPart,
   TaskCounts,

@@ -45,6 +45,10 @@ export interface SynthesisPart {
   readonly inputs: readonly string[];
   readonly final: boolean;
 }
+/** What a request asks for (see `team:request-opened`). */
+export type RequestKind = 'plan' | 'permission' | 'tool';
+/** The file tools a grant covers: one that changes files, or both (`*`). */
+export type GrantTool = 'write_file' | 'edit_file' | '*';
 
 /** How many tasks are in each state; `closed` are also counted in `completed`. */
 export interface TaskCounts {
@@ -200,6 +204,52 @@ export interface TeamEventMap {
     readonly bound: 'maxTokens' | 'maxCostUsd' | 'maxDurationMs';
     readonly limit: number;
     readonly used: number;
+  };
+  /**
+   * Someone is asked to decide: a plan to approve, a permission, or a call of a tool marked
+   * `needsApproval`. `from` waits (holding no slot) until it is answered or expires.
+   */
+  'team:request-opened': {
+    readonly requestId: string;
+    readonly kind: RequestKind;
+    readonly from: string;
+    readonly to: 'lead' | 'user';
+    /** What is asked, as the one who answers reads it. */
+    readonly subject: string;
+    /** The task it is asked for, if any. */
+    readonly taskId: string | null;
+    /** For a permission or tool request: the tool, and the path a file tool acts on. */
+    readonly tool: string | null;
+    readonly path: string | null;
+    /** Expires this long after it opened, into `defaultApprove`. */
+    readonly timeoutMs: number;
+    readonly defaultApprove: boolean;
+  };
+  /** A request was answered; the first answer (or expiry) of a request is the one that counts. */
+  'team:request-answered': {
+    readonly requestId: string;
+    readonly approve: boolean;
+    readonly feedback: string;
+    /** The lead's name, or `user`. */
+    readonly by: string;
+  };
+  /**
+   * A request to the lead goes to the person instead: the lead is between turns and can take
+   * no more (out of turns), so it would never be answered otherwise.
+   */
+  'team:request-forwarded': { readonly requestId: string; readonly to: 'user'; readonly reason: string };
+  /** Nobody answered a request in time: it closes with its default answer (a plan goes ahead, a permission is denied). */
+  'team:request-expired': {
+    readonly requestId: string;
+    readonly approve: boolean;
+    readonly feedback: string;
+  };
+  /** The lead let a member use a file tool on paths (globs) without asking. */
+  'team:paths-granted': {
+    readonly member: string;
+    readonly paths: readonly string[];
+    readonly tool: GrantTool;
+    readonly by: string;
   };
   /** The run ended; after everything else of the run. */
   'team:complete': {

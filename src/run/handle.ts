@@ -1,4 +1,6 @@
 import type { TeamEvent } from '../events/team-event-map.js';
+import { answerRequest, type RequestAnswer } from '../governance/answer-request.js';
+import type { RequestRecord } from '../governance/request-state.js';
 import type { SentMessage } from '../mailbox/message.js';
 import { USER } from '../state/roster.js';
 import type { TeamStore } from '../store/team-store.js';
@@ -42,6 +44,17 @@ export class TeamRunHandle {
     const sent = await this.#store.transact(this.#team, ({ mailbox }) => mailbox.send(USER, to, content));
     this.#loop.post({ kind: 'commits' });
     return sent;
+  }
+
+  /**
+   * Answers a request (a plan, a permission, a tool call) as the person (`by: 'user'`): any
+   * open request of the run, one addressed to the lead too. The first answer counts: a
+   * request already answered or expired is refused with `request-closed`.
+   */
+  async respond(requestId: string, answer: RequestAnswer): Promise<RequestRecord> {
+    const answered = await answerRequest(this.#store, this.#team, this.runId, requestId, answer, USER);
+    this.#loop.post({ kind: 'commits' });
+    return answered;
   }
 
   /** Stops the run cleanly: turns stop, nothing is left in progress, `stopReason: 'aborted'`. */

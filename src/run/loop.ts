@@ -2,6 +2,8 @@ import { type Budget, type BudgetReached, budgetReached } from '../agent/budget.
 import { TeamError } from '../errors/index.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
 import type { StopReason } from '../events/team-event-map.js';
+import { expireDue, expireOpen, forwardStranded, RequestClock } from '../governance/request-clock.js';
+import { governTurnEnd } from '../governance/turn-end.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
 import { tasksAsOutput } from '../team/briefings.js';
 import type { TeamRunResult } from '../team/run-result.js';
@@ -44,7 +46,8 @@ type LoopInput =
   | { readonly kind: 'turn-ended'; readonly turn: TurnDescriptor; readonly outcome: TurnOutcome }
   | { readonly kind: 'abort'; readonly reason: unknown }
   /** The run's time budget ran out. */
-  | { readonly kind: 'deadline' };
+  | { readonly kind: 'deadline' }
+  | { readonly kind: 'requests-due' }; // an open request's time is up: commit its expiry
 
 /**
  * One run's loop: the only code that changes the run's state. It folds the run's committed
@@ -79,6 +82,7 @@ export class RunLoop {
   #overBudget: BudgetReached | null = null;
   #openedAt = 0;
   #deadline: NodeJS.Timeout | undefined;
+  readonly #requestClock = new RequestClock(() => this.post({ kind: 'requests-due' }));
 
   constructor(config: LoopConfig) {
     this.#config = config;
@@ -124,6 +128,7 @@ export class RunLoop {
       return await this.#finish(reason);
     } finally {
       clearTimeout(this.#deadline);
+      this.#requestClock.clear();
       unsubscribe();
       this.events.close();
       // After its end, or a failure that left it unfinished: another start or resume may take it.
@@ -180,6 +185,7 @@ export class RunLoop {
       }
       const step = await this.#commitStart(
         (rules) => {
+          forwardStranded(rules, this.#state, settings.maxLeadTurns);
           const decision = decide(this.#state, takeSnapshot(rules, this.#state, settings), settings);
           return decision.kind === 'turn'
             ? { decision, turn: startTurn(rules, this.#state, decision, threadId) }
@@ -192,8 +198,8 @@ export class RunLoop {
         continue;
       }
       if (step.decision.kind === 'wait') {
-        // Waiting with no turn of ours running would wait for ever: a broken log, not a state to wait in.
-        if (this.#running.size === 0)
+        // Waiting with no turn of ours running and no request open would wait for ever: a broken log.
+        if (!this.#requestClock.arm(this.#state) && this.#running.size === 0)
           throw new Error(`The run ${this.#runId} waits for a turn that no process runs`);
         return undefined;
       }
@@ -226,6 +232,8 @@ export class RunLoop {
     if (input.kind === 'abort') this.#stop('aborted', input.reason);
     // A deadline needs no handling of its own: the next look at the budget sees the time.
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
+    else if (input.kind === 'requests-due')
+      await this.#transact((r) => expireDue(r, this.#state, Date.now()));
     await this.#catchUp();
   }
 
@@ -248,8 +256,10 @@ export class RunLoop {
     const { status, overBudget } = statusAfter(agent, turn, outcome, this.#config.settings);
     if (outcome.kind === 'failed') this.#causes.set(turn.agent, outcome.cause);
     const answered = new Set(agent.answered);
+    const governed = governTurnEnd(this.#state, turn, outcome, this.#config.settings);
     await this.#transact((rules) => {
-      endTurn(rules, { turn, outcome, status, answered });
+      if (governed.plan) rules.emit(governed.plan);
+      endTurn(rules, { turn, outcome, status, answered, waiting: governed.waiting });
       if (overBudget) rules.emit({ type: 'team:budget-reached', data: { agent: turn.agent, ...overBudget } });
     });
   }
@@ -303,6 +313,7 @@ export class RunLoop {
     const tasks = await this.#transact(({ board, emit }) => {
       // Nothing is left in progress with nobody on it; assignments stay for a resume.
       if (stopping) board.requeueInProgress(settings.lead.name);
+      else expireOpen(emit, this.#state, 'the run ended'); // a run that ends leaves no request open
       const failed = stopping?.reason === 'failed' ? this.#failureText(stopping.error) : null;
       const data = { stopReason: reason, tasks: board.counts(), ...turnCounts(this.#state), error: failed };
       emit({ type: 'team:complete', data });

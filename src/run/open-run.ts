@@ -1,4 +1,5 @@
 import { TeamError } from '../errors/index.js';
+import { reclaimForWaiting } from '../governance/resume.js';
 import type { TeamStore } from '../store/team-store.js';
 import type { TeamSettings } from '../team/team-options.js';
 
@@ -44,6 +45,7 @@ export async function openRun(
         // Whatever was in progress when the run stopped was cut off: it goes back to the list.
         const requeued = board.requeueInProgress(lead).map((task) => task.id);
         emit({ type: 'team:resumed', data: { requeued } });
+        reclaimForWaiting(board, resumable.events);
       });
       return { runId, resumed: true };
     }

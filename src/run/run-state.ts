@@ -9,6 +9,7 @@ import type {
   TeamEventMap,
   TurnReason,
 } from '../events/team-event-map.js';
+import { applyGovernanceEvent, emptyGovernance, type GovernanceState } from '../governance/request-state.js';
 
 /** One agent as its run's events tell it. */
 export interface AgentRunState {
@@ -74,6 +75,8 @@ export interface RunState {
   usage: TokenUsage;
   /** The summaries of the current synthesis done in parts, by part (`level.index`). */
   readonly summaries: Map<string, string>;
+  /** Requests (open and closed) and path grants: see src/governance. */
+  readonly governance: GovernanceState;
   /** The seq of the last event folded in. */
   seq: number;
 }
@@ -96,6 +99,7 @@ export function emptyRunState(): RunState {
     stopReason: null,
     usage: NO_USAGE,
     summaries: new Map(),
+    governance: emptyGovernance(),
     seq: 0,
   };
 }
@@ -230,6 +234,7 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
     case 'team:text-delta':
       break;
   }
+  applyGovernanceEvent(state.governance, event);
 }
 
 /** The state of a run from its events, in commit order. */

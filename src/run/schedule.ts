@@ -1,4 +1,5 @@
 import type { StopReason, TaskCounts, TurnReason } from '../events/team-event-map.js';
+import { isWaiting, openRequests, pendingAnswers, unseenByLead } from '../governance/requests.js';
 import type { TeamRules } from '../store/team-store.js';
 import type { AgentRunState, RunState } from './run-state.js';
 
@@ -51,15 +52,22 @@ function inRotation(state: RunState): AgentRunState[] {
 /** The agents that may start a turn now: the ones a snapshot needs to read. */
 function candidates(state: RunState, limits: ScheduleLimits): AgentRunState[] {
   const lead = state.lead === null ? undefined : state.agents.get(state.lead);
+  // An agent waiting on a request of its own takes no turn (and so holds no slot) until it is answered.
   const members = inRotation(state).filter(
-    (agent) => agent.status === 'idle' && agent.countedTurns < limits.maxTurnsPerMember,
+    (agent) =>
+      agent.status === 'idle' &&
+      agent.countedTurns < limits.maxTurnsPerMember &&
+      !isWaiting(state, agent.name),
   );
   const working = [...state.agents.values()].filter(
     (agent) => agent.role === 'member' && agent.status === 'working',
   ).length;
   const free = working < limits.maxConcurrentMembers ? members : [];
   const leadFree =
-    lead?.status === 'idle' && state.startOutput !== null && lead.countedTurns < limits.maxLeadTurns;
+    lead?.status === 'idle' &&
+    state.startOutput !== null &&
+    lead.countedTurns < limits.maxLeadTurns &&
+    !isWaiting(state, lead.name);
   return leadFree && lead ? [...free, lead] : free;
 }
 
@@ -106,9 +114,19 @@ export function decide(state: RunState, snapshot: BoardSnapshot, limits: Schedul
     if (agent.role === 'member') {
       const taskId = seen.held ?? seen.claimable;
       if (taskId) return turn(agent.name, 'task', taskId, seen.unread);
-      if (seen.unread.length > 0) return turn(agent.name, 'message', null, seen.unread);
-    } else if (seen.unread.length > 0) return turn(agent.name, 'message', null, seen.unread);
+      // Answers to its requests come with any turn; with no task, a message turn brings them.
+      if (seen.unread.length > 0 || pendingAnswers(state, agent.name).length > 0)
+        return turn(agent.name, 'message', null, seen.unread);
+    } else if (
+      seen.unread.length > 0 ||
+      unseenByLead(state).length > 0 ||
+      pendingAnswers(state, agent.name).length > 0
+    )
+      // Requests to the lead give it a message turn to answer them in (once per request).
+      return turn(agent.name, 'message', null, seen.unread);
   }
+  // An open request is answered or expires (a deadline of the loop): the run waits for it.
+  if (openRequests(state).length > 0) return { kind: 'wait' };
   if ([...state.agents.values()].some((agent) => agent.status === 'working')) return { kind: 'wait' };
   const { counts } = snapshot;
   if (counts.total === 0) return { kind: 'end', stopReason: 'no-tasks' };

@@ -5,13 +5,18 @@ import type { NewTask } from '../board/task.js';
 import { checkNewTask } from '../board/task-input.js';
 import { checkKnownKeys, shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
+import {
+  type GovernanceConfig,
+  type GovernanceSettings,
+  governanceSettings,
+} from '../governance/governance-options.js';
 import { checkName } from '../state/names.js';
 import { checkRoster } from '../state/roster.js';
 import type { TeamStore } from '../store/team-store.js';
 import { checkTelemetry, type TeamTelemetry } from '../telemetry/run-tracing.js';
 import { checkSystemPrompts, DEFAULT_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from './prompt-room.js';
 
-export interface TeamConfig {
+export interface TeamConfig extends GovernanceConfig {
   name: string;
   lead: Agent;
   members: readonly Agent[];
@@ -77,6 +82,10 @@ const TEAM_OPTIONS = Object.keys({
   executor: true,
   telemetry: true,
   promptBudgetTokens: true,
+  workspace: true,
+  permissions: true,
+  planApprovalTimeoutMs: true,
+  permissionTimeoutMs: true,
 } satisfies Record<keyof TeamConfig, true>);
 const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
 const PRICE_OPTIONS = ['input', 'output'] as const;
@@ -101,6 +110,8 @@ export interface TeamSettings {
   readonly executor: 'in-process' | 'workers';
   readonly telemetry: TeamTelemetry | undefined;
   readonly promptBudgetTokens: number;
+  /** Workspace, permissions and request timeouts (see src/governance). */
+  readonly governance: GovernanceSettings;
 }
 
 function count(name: string, value: unknown, fallback: number): number {
@@ -199,6 +210,7 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     executor: executorOf(config.executor),
     telemetry: checkTelemetry(config.telemetry),
     promptBudgetTokens,
+    governance: governanceSettings(config, [config.lead, ...config.members]),
   };
 }
 

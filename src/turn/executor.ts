@@ -5,6 +5,9 @@ import { modelName } from '../agent/resolve-model.js';
 import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
 import { TeamError } from '../errors/index.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
+import type { GovernanceSettings } from '../governance/governance-options.js';
+import type { TurnGovernance } from '../governance/open-request.js';
+import { governTools } from '../governance/turn-tools.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
 import { briefingRoom, systemPrompt } from '../team/prompt-room.js';
@@ -49,6 +52,7 @@ interface TeamDefinition {
   readonly turnTimeoutMs: number;
   /** The bound of a turn's system prompt and briefing together, and of each team tool's answer. */
   readonly promptBudgetTokens: number;
+  readonly governance: GovernanceSettings;
 }
 
 export interface InProcessExecutorOptions {
@@ -118,7 +122,16 @@ export class InProcessExecutor implements TurnExecutor {
       for (const id of briefing.shown) seen.add(id);
       const toolContext = { store, team: team.name, seen, promptBudgetTokens: team.promptBudgetTokens };
       const teamTools = teamToolsFor(createTeamTools(toolContext, agent.name), role);
-      const tools = { ...teamTools, ...agent.tools };
+      const governance: TurnGovernance = {
+        store,
+        team: team.name,
+        turn,
+        agent,
+        run: this.#options.run,
+        settings: team.governance,
+        opened: [],
+      };
+      const tools = governTools(governance, role, teamTools, agent.tools);
       transcript.prompt(briefing.text);
       const synthesis = turn.reason === 'synthesis';
       const outcome = await runModelTurn({
@@ -130,7 +143,8 @@ export class InProcessExecutor implements TurnExecutor {
         maxSteps: synthesis ? 1 : agent.maxIterations,
         signal: AbortSignal.any([signal, timedOut.signal]),
         maxRetries: agent.maxRetries,
-        halt: this.#options.halt,
+        // A turn that asked for something ends after the step that asked.
+        halt: () => this.#options.halt() || governance.opened.length > 0,
         headers: turnHeaders({ ...turn }),
         temperature: agent.temperature,
         maxOutputTokens: agent.maxOutputTokens,

@@ -11,6 +11,8 @@ export interface TurnEnd {
   readonly status: MemberStatus;
   /** The agents the turn messaged itself (from the run's `team:message-sent` events). */
   readonly answered: ReadonlySet<string>;
+  /** The agent waits on a request it opened: the harness neither completes its task nor replies for it. */
+  readonly waiting?: boolean;
 }
 
 /**
@@ -35,7 +37,8 @@ export function endTurn({ board, mailbox, emit }: TeamRules, end: TurnEnd): void
   }
   const text = outcome.kind === 'done' ? outcome.text : undefined;
   if (turn.role === 'member') {
-    if (text !== undefined && turn.taskId !== null && board.heldBy(name)?.id === turn.taskId) {
+    const held = !end.waiting && turn.taskId !== null && board.heldBy(name)?.id === turn.taskId;
+    if (text !== undefined && turn.taskId !== null && held) {
       if (text)
         board.updateTask(turn.taskId, { status: 'completed', result: cutTo(text, LIMITS.taskText) }, name);
       else
@@ -47,7 +50,7 @@ export function endTurn({ board, mailbox, emit }: TeamRules, end: TurnEnd): void
     }
     if (end.status === 'failed' || end.status === 'stopped') board.releaseMember(name, name);
   }
-  if (text && turn.reason === 'message') {
+  if (text && turn.reason === 'message' && !end.waiting) {
     const given = new Set(turn.messageIds);
     const senders = mailbox
       .messages(name)

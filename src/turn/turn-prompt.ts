@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent.js';
+import { governanceNotes } from '../governance/briefing.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamRules } from '../store/team-store.js';
 import { leadStartBriefing, messageBriefing, stalledBriefing, taskBriefing } from '../team/briefings.js';
@@ -26,11 +27,15 @@ export interface TurnPrompt {
  * results it builds on, the messages given to the turn, or the list for the lead; always
  * within `context.room` tokens, whatever the list's size or the results' length.
  */
-export function turnPrompt(
-  { board, mailbox }: TeamRules,
-  turn: TurnDescriptor,
-  context: PromptContext,
-): TurnPrompt {
+export function turnPrompt(rules: TeamRules, turn: TurnDescriptor, context: PromptContext): TurnPrompt {
+  const agent = context.members.find((member) => member.name === turn.agent);
+  const notes = governanceNotes(context.run, turn, agent);
+  const base = basePrompt(rules, turn, context);
+  // The notes on requests are a few lines: what the agent asked, and the answers it got.
+  return notes.length ? { ...base, text: [base.text, ...notes].join('\n\n') } : base;
+}
+
+function basePrompt({ board, mailbox }: TeamRules, turn: TurnDescriptor, context: PromptContext): TurnPrompt {
   const { room, run } = context;
   const wanted = new Set(turn.messageIds);
   const messages = mailbox.messages(turn.agent).filter((message) => wanted.has(message.id));

@@ -35,7 +35,7 @@ test.each(['resources', 'agentTools', 'instruction'])(
     expect(() => new Agent({ name: 'a', model, instructions: '', [option]: 1 } as never)).toThrow(
       expect.objectContaining({
         code: 'invalid-input',
-        message: `Unknown option "${option}" for the agent a; the known ones are name, model, instructions, description, maxIterations, tools, metadata, turnTimeoutMs, maxRetries, budget, temperature, maxOutputTokens, providerOptions.`,
+        message: `Unknown option "${option}" for the agent a; the known ones are name, model, instructions, description, maxIterations, tools, metadata, turnTimeoutMs, maxRetries, budget, temperature, maxOutputTokens, providerOptions, requirePlanApproval, permissionMode, classifier.`,
       }),
     );
   },

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { cli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 
-const commands = ['run', 'resume', 'demo', 'init', 'teams', 'tasks', 'inbox', 'send', 'logs'];
+const commands = ['run', 'resume', 'demo', 'init', 'teams', 'tasks', 'inbox', 'send', 'respond', 'logs'];
 // Every command but init reads or writes a store.
 const withStore = (command: string) => command !== 'init';
 

@@ -54,6 +54,23 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
         `${agent ?? 'the run'} reached its budget: ${bound} ${limit} (used ${Math.round(used * 1e4) / 1e4})`,
       );
     }
+    case 'team:request-opened':
+      return say(
+        `${event.data.from} asks ${event.data.to} (${event.data.kind}, ${event.data.requestId}): ${event.data.subject}`,
+      );
+    case 'team:request-answered':
+      return say(
+        `${event.data.by} ${event.data.approve ? 'approved' : 'rejected'} ${event.data.requestId}` +
+          (event.data.feedback ? `: ${event.data.feedback}` : ''),
+      );
+    case 'team:request-forwarded':
+      return say(`${event.data.requestId} goes to the ${event.data.to}: ${event.data.reason}`);
+    case 'team:request-expired':
+      return say(`${event.data.requestId} expired: ${event.data.feedback}`);
+    case 'team:paths-granted':
+      return say(
+        `${event.data.by} lets ${event.data.member} ${event.data.tool} ${event.data.paths.join(', ')}`,
+      );
     case 'team:complete': {
       const { stopReason, tasks, leadTurns, memberTurns } = event.data;
       return say(

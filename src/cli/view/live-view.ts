@@ -87,5 +87,17 @@ export function renderLive(
       );
     }
   }
+  const open = [...view.governance.requests.values()].filter((request) => request.status === 'open');
+  if (open.length > 0) {
+    lines.push(
+      '',
+      ` ${style.bold('requests')} ${style.dim('(agent-teams respond <team> <id> --approve|--reject)')}`,
+    );
+    for (const request of open) {
+      lines.push(
+        ` ${clip(`${request.id} ${request.kind} from ${request.from} → ${request.to}: ${request.subject}`, width - 2)}`,
+      );
+    }
+  }
   return lines;
 }

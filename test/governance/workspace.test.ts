@@ -1,0 +1,271 @@
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { FileStore, MemoryStore, type TeamStore } from 'agent-teams';
+import type { ScriptedCall } from 'agent-teams/testing';
+import { expect, test } from 'vitest';
+import { byAgent, createTask, testTeam, tool } from '../helpers/team.js';
+import { tempFolder } from '../helpers/temp-folder.js';
+import { postgresReachable, postgresStores } from '../store/postgres/database.js';
+
+const reachable = await postgresReachable();
+const postgres = postgresStores();
+const stores: [string, () => TeamStore][] = [
+  ['MemoryStore', () => new MemoryStore()],
+  ['FileStore', () => new FileStore({ root: path.join(tempFolder(), '.agent-teams') })],
+  ...(reachable ? [['PostgresStore', () => postgres.make()] as [string, () => TeamStore]] : []),
+];
+
+function workspace(): string {
+  const root = path.join(tempFolder(), 'work');
+  mkdirSync(path.join(root, 'src'), { recursive: true });
+  writeFileSync(path.join(root, 'src/a.ts'), 'export const a = 1;\n');
+  return root;
+}
+
+const plan = (call: ScriptedCall) => {
+  if (call.reason === 'start' && call.step === 0)
+    return { toolCalls: [createTask({ title: 'Edit', assignee: 'a' })] };
+  return call.reason === 'synthesis' ? 'Final' : 'ok';
+};
+
+/** A member that makes the same tool calls in every turn, then reports what they answered. */
+const calling =
+  (...calls: { toolName: string; input: Record<string, unknown> }[]) =>
+  (call: ScriptedCall) =>
+    call.step === 0 ? { toolCalls: calls } : JSON.stringify(call.toolResults.map((result) => result.output));
+
+const outputs = (result: { teamResult: { tasks: readonly { result: string | null }[] } }) =>
+  JSON.parse(result.teamResult.tasks[0]?.result ?? '[]') as { success: boolean; error?: string }[];
+
+test('file tools stay in the workspace: "..", absolute paths and links out are refused with a reason', async () => {
+  const root = workspace();
+  const outside = tempFolder();
+  writeFileSync(path.join(outside, 'secret.txt'), 'secret');
+  symlinkSync(outside, path.join(root, 'out'));
+  symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'secret.txt'));
+  symlinkSync(path.join(outside, 'nowhere.txt'), path.join(root, 'dangling.txt'));
+  const { team } = testTeam(
+    byAgent({
+      lead: plan,
+      a: calling(
+        tool('read_file', { path: '../secret.txt' }),
+        tool('write_file', { path: path.join(outside, 'x.txt'), content: 'x' }),
+        tool('write_file', { path: 'out/x.txt', content: 'x' }),
+        tool('read_file', { path: 'secret.txt' }),
+        tool('write_file', { path: 'dangling.txt', content: 'x' }),
+        tool('read_file', { path: 'src/../src/a.ts' }),
+      ),
+    }),
+    { members: ['a'], workspace: { root }, agents: { a: { permissionMode: 'bypass' } } },
+  );
+  const answers = outputs(await team.run({ input: 'go' }));
+  expect(answers.map((answer) => answer.error)).toEqual([
+    '../secret.txt leaves the workspace: stay inside it.',
+    `${path.join(outside, 'x.txt')} is an absolute path: give a path relative to the workspace root.`,
+    'out/x.txt leads out of the workspace through a link: refused.',
+    'secret.txt leads out of the workspace through a link: refused.',
+    'dangling.txt goes through a link that leads nowhere: refused.',
+    undefined,
+  ]);
+  expect(answers[5]).toMatchObject({ success: true, path: 'src/a.ts', content: 'export const a = 1;\n' });
+  expect(() => readFileSync(path.join(outside, 'x.txt'))).toThrow();
+  expect(() => readFileSync(path.join(outside, 'nowhere.txt'))).toThrow();
+});
+
+test('edit_file replaces text that occurs exactly once; list_files takes a glob', async () => {
+  const root = workspace();
+  writeFileSync(path.join(root, 'src/b.ts'), 'x x\n');
+  writeFileSync(path.join(root, 'notes.md'), '# notes\n');
+  const { team } = testTeam(
+    byAgent({
+      lead: plan,
+      a: calling(
+        tool('edit_file', { path: 'src/a.ts', oldText: '= 1', newText: '= 2' }),
+        tool('edit_file', { path: 'src/b.ts', oldText: 'x', newText: 'y' }),
+        tool('edit_file', { path: 'src/b.ts', oldText: 'z', newText: 'y' }),
+        tool('list_files', { pattern: 'src/**' }),
+        tool('list_files', {}),
+      ),
+    }),
+    { members: ['a'], workspace: { root }, agents: { a: { permissionMode: 'bypass' } } },
+  );
+  const answers = outputs(await team.run({ input: 'go' }));
+  expect(readFileSync(path.join(root, 'src/a.ts'), 'utf8')).toBe('export const a = 2;\n');
+  expect(answers[1]?.error).toBe('oldText occurs 2 times in src/b.ts: give more of the text around it.');
+  expect(answers[2]?.error).toBe(
+    'oldText does not occur in src/b.ts: read the file and copy the text exactly.',
+  );
+  expect(answers[3]).toMatchObject({ files: ['src/a.ts', 'src/b.ts'] });
+  expect(answers[4]).toMatchObject({ files: ['notes.md', 'src/a.ts', 'src/b.ts'] });
+});
+
+test.each(stores)(
+  'on a %s a write no grant covers asks the person; once approved, the member writes in its next turn',
+  async (_name, store) => {
+    const root = workspace();
+    const { team, of, model } = testTeam(
+      byAgent({ lead: plan, a: calling(tool('write_file', { path: 'README.md', content: '# hi\n' })) }),
+      { members: ['a'], store: store(), workspace: { root } },
+    );
+    const run = await team.start({ input: 'go' });
+    for await (const event of run.events()) {
+      if (event.type !== 'team:request-opened') continue;
+      expect(event.data).toMatchObject({
+        kind: 'permission',
+        from: 'a',
+        to: 'user',
+        tool: 'write_file',
+        path: 'README.md',
+        subject: 'a asks to write_file README.md',
+      });
+      expect(() => readFileSync(path.join(root, 'README.md'))).toThrow();
+      await run.respond(event.data.requestId, { approve: true });
+    }
+    const result = await run.result;
+    expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toBe('# hi\n');
+    expect(outputs(result)[0]).toMatchObject({ success: true, path: 'README.md' });
+    const asked = model.calls.find((call) => call.agent === 'a' && call.turn === 1 && call.step === 0);
+    expect(asked).toBeDefined();
+    // The turn that asked ended after its step; the next one had the answer.
+    expect(model.calls.filter((call) => call.agent === 'a' && call.turn === 1)).toHaveLength(1);
+    const next = model.calls.find((call) => call.agent === 'a' && call.turn === 2);
+    expect(next?.prompt).toContain('approved by user');
+    expect(of('team:request-opened')).toHaveLength(1);
+  },
+);
+
+test("the team's allowedPaths let members write there without asking; a denial is the tool's error with the reason", async () => {
+  const root = workspace();
+  const { team, of } = testTeam(
+    byAgent({
+      lead: plan,
+      a: calling(
+        tool('write_file', { path: 'src/new.ts', content: 'new' }),
+        tool('write_file', { path: 'package.json', content: '{}' }),
+      ),
+    }),
+    { members: ['a'], workspace: { root }, permissions: { allowedPaths: [{ path: 'src/**', tool: '*' }] } },
+  );
+  const run = await team.start({ input: 'go' });
+  for await (const event of run.events()) {
+    if (event.type === 'team:request-opened')
+      await run.respond(event.data.requestId, { approve: false, feedback: 'Leave package.json alone.' });
+  }
+  const answers = outputs(await run.result);
+  expect(of('team:request-opened').map((event) => event.data.path)).toEqual(['package.json']);
+  expect(readFileSync(path.join(root, 'src/new.ts'), 'utf8')).toBe('new');
+  expect(answers[1]?.error).toBe(
+    'Permission to write_file package.json was denied (by user): Leave package.json alone.',
+  );
+  expect(() => readFileSync(path.join(root, 'package.json'))).toThrow();
+});
+
+test('delegatedByTeamLead: the lead is asked, grants paths with grant_paths, and the member asks no more there', async () => {
+  const root = workspace();
+  const { team, of } = testTeam(
+    byAgent({
+      lead: (call) => {
+        const requestId = call.prompt.match(/req-[\w-]+/)?.[0];
+        if (call.reason === 'message' && requestId && call.step === 0)
+          return {
+            toolCalls: [
+              tool('grant_paths', { member: 'a', paths: ['docs/**'], tool: 'write_file' }),
+              tool('answer_request', { requestId, approve: true }),
+            ],
+          };
+        return plan(call);
+      },
+      a: (call) => {
+        const first = call.turn === 1;
+        if (call.step === 0)
+          return {
+            toolCalls: [tool('write_file', { path: first ? 'docs/a.md' : 'docs/b.md', content: 'doc' })],
+          };
+        return 'Wrote the docs.';
+      },
+    }),
+    { members: ['a'], workspace: { root }, agents: { a: { permissionMode: 'delegatedByTeamLead' } } },
+  );
+  const result = await team.run({ input: 'go' });
+  expect(of('team:request-opened').map((event) => [event.data.to, event.data.path])).toEqual([
+    ['lead', 'docs/a.md'],
+  ]);
+  expect(of('team:paths-granted').map((event) => event.data)).toEqual([
+    { member: 'a', paths: ['docs/**'], tool: 'write_file', by: 'lead' },
+  ]);
+  expect(readFileSync(path.join(root, 'docs/b.md'), 'utf8')).toBe('doc');
+  expect(result.teamResult.tasks[0]?.status).toBe('completed');
+});
+
+test('a classifier allows, denies, or (undefined) lets the member ask', async () => {
+  const root = workspace();
+  const { team, of } = testTeam(
+    byAgent({
+      lead: plan,
+      a: calling(
+        tool('write_file', { path: 'notes/n.md', content: 'n' }),
+        tool('write_file', { path: 'secrets/s.md', content: 's' }),
+        tool('write_file', { path: 'other.md', content: 'o' }),
+      ),
+    }),
+    {
+      members: ['a'],
+      workspace: { root },
+      permissionTimeoutMs: 20,
+      agents: {
+        a: {
+          permissionMode: 'classifier',
+          classifier: ({ path: file }) =>
+            file.startsWith('notes/') ? true : file.startsWith('secrets/') ? false : undefined,
+        },
+      },
+    },
+  );
+  const answers = outputs(await team.run({ input: 'go' }));
+  expect(readFileSync(path.join(root, 'notes/n.md'), 'utf8')).toBe('n');
+  expect(answers[1]?.error).toBe('Permission to write_file secrets/s.md was denied by the classifier.');
+  // Nobody answered the one it asked: after permissionTimeoutMs it is a denial.
+  expect(of('team:request-opened').map((event) => event.data.path)).toEqual(['other.md']);
+  expect(of('team:request-expired').map((event) => event.data.approve)).toEqual([false]);
+  expect(answers[2]?.error).toBe(
+    'Permission to write_file other.md was denied (nobody answered in time): No answer within 20 ms: denied.',
+  );
+});
+
+test('an own tool marked needsApproval asks the person; it runs once approved', async () => {
+  let deployed = 0;
+  const { team, of } = testTeam(byAgent({ lead: plan, a: calling(tool('deploy', { target: 'prod' })) }), {
+    members: ['a'],
+    agents: {
+      a: {
+        tools: {
+          deploy: {
+            description: 'Deploy',
+            inputSchema: (await import('zod')).z.object({ target: (await import('zod')).z.string() }),
+            needsApproval: true,
+            execute: async ({ target }: { target: string }) => {
+              deployed++;
+              return `deployed to ${target}`;
+            },
+          },
+        } as never,
+      },
+    },
+  });
+  const run = await team.start({ input: 'go' });
+  for await (const event of run.events()) {
+    if (event.type !== 'team:request-opened') continue;
+    expect(event.data).toMatchObject({
+      kind: 'tool',
+      to: 'user',
+      tool: 'deploy',
+      subject: 'deploy {"target":"prod"}',
+    });
+    expect(deployed).toBe(0);
+    await run.respond(event.data.requestId, { approve: true });
+  }
+  const result = await run.result;
+  expect(deployed).toBe(1);
+  expect(result.teamResult.tasks[0]?.result).toBe('["deployed to prod"]');
+  expect(of('team:request-answered')).toHaveLength(1);
+});
