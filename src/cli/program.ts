@@ -152,6 +152,19 @@ export function program(setExitCode: (code: number) => void): Command {
     });
 
   cli
+    .command('studio')
+    .description('watch, message and replay teams in the browser (a local page with a one-launch token)')
+    .argument('[file]', 'a team file whose teams the page can start')
+    .option('--port <n>', 'the port (default: a free one)')
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .addOption(storeOption())
+    .addHelpText('after', example('npx agent-teams studio examples/newsroom.ts'))
+    .action(async (file: string | undefined, options: { port?: string; host: string; store: string }) => {
+      const { studioCommand } = await import('./studio.js');
+      await studioCommand(file, options);
+    });
+
+  cli
     .command('teams')
     .description('list the teams in a store, with their last run and its status')
     .addOption(storeOption())
