@@ -49,6 +49,13 @@ export async function studioCommand(file: string | undefined, options: StudioCom
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  await server.close();
+  const stopped = await server.close();
   await studio.store.close();
+  if (!stopped) {
+    // A turn that ignored the abort would hold the process for as long as its own timeout.
+    process.stdout.write(
+      'A run did not stop in time: it is cut off, and `agent-teams resume` continues it.\n',
+    );
+    process.exit(0);
+  }
 }

@@ -7,6 +7,9 @@ import { loadAssets } from './assets.js';
 import { StudioRuns } from './studio-runs.js';
 import type { StudioStore } from './studio-store.js';
 
+/** How long closing waits for the runs it aborted to stop cleanly. */
+const STOP_GRACE_MS = 5000;
+
 export interface StudioServerOptions {
   readonly teams: Readonly<Record<string, Team>>;
   readonly studio: StudioStore;
@@ -21,8 +24,8 @@ export interface StudioServer {
   readonly url: string;
   readonly port: number;
   readonly token: string;
-  /** Aborts the runs it started (they can be resumed), then stops serving. */
-  close(): Promise<void>;
+  /** Aborts the runs it started (they can be resumed), then stops serving; answers whether they all stopped. */
+  close(): Promise<boolean>;
 }
 
 /** Serves the Studio until `close`; answers once it listens. */
@@ -43,12 +46,13 @@ export function startStudio(options: StudioServerOptions): Promise<StudioServer>
           port,
           token,
           close: async () => {
-            await runs.stopAll();
+            const stopped = await runs.stopAll(STOP_GRACE_MS);
             await new Promise<void>((done) => {
               server.close(() => done());
               // Open event streams would hold the server open for ever.
               if ('closeAllConnections' in server) server.closeAllConnections();
             });
+            return stopped;
           },
         });
       },

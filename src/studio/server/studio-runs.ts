@@ -87,11 +87,22 @@ export class StudioRuns {
     handle.abort(reason ?? 'aborted from the Studio');
   }
 
-  /** Aborts every run this Studio started that still goes, and waits for their ends. */
-  async stopAll(): Promise<void> {
+  /**
+   * Aborts every run this Studio started that still goes, and waits for their ends, at most
+   * `graceMs`: a turn that does not heed the abort must not keep the Studio from stopping
+   * (its run is then cut off, and resumable like any crashed run). Answers whether all ended.
+   */
+  async stopAll(graceMs: number): Promise<boolean> {
     const handles = [...this.#handles.values()];
     for (const handle of handles) handle.abort('the Studio stopped');
-    await Promise.allSettled(handles.map((handle) => handle.result));
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), graceMs);
+    });
+    const ended = Promise.allSettled(handles.map((handle) => handle.result)).then(() => true);
+    const stopped = await Promise.race([ended, grace]);
+    clearTimeout(timer);
+    return stopped;
   }
 
   /** The run's team and runner, if it is going; 404 for an unknown run, 409 for one that ended. */
