@@ -16,7 +16,8 @@ function AgentCard({ data }: NodeProps<AgentNode>) {
   const status = agent?.status ?? (name === PERSON ? 'person' : 'idle');
   return (
     <div className={`agent-node status-${status}${selected ? ' selected' : ''}`} data-agent={name}>
-      <Handle type="target" position={Position.Top} className="handle" />
+      <Handle id="top" type="target" position={Position.Top} className="handle" />
+      <Handle id="left" type="target" position={Position.Left} className="handle" />
       <div className="agent-name">
         {name === PERSON ? 'you' : name}
         {agent?.role === 'lead' ? <span className="role"> lead</span> : null}
@@ -35,7 +36,8 @@ function AgentCard({ data }: NodeProps<AgentNode>) {
       ) : (
         <div className="agent-status">the person</div>
       )}
-      <Handle type="source" position={Position.Bottom} className="handle" />
+      <Handle id="bottom" type="source" position={Position.Bottom} className="handle" />
+      <Handle id="right" type="source" position={Position.Right} className="handle" />
     </div>
   );
 }
@@ -50,7 +52,7 @@ function layout(names: readonly string[], lead: string | null): Map<string, { x:
   places.set(PERSON, { x: -360, y: 0 });
   const spread = Math.max(1, members.length - 1);
   members.forEach((name, index) => {
-    const x = (index - spread / 2) * 210;
+    const x = (index - spread / 2) * 260;
     places.set(name, { x, y: 190 + Math.abs(index - spread / 2) * 25 });
   });
   return places;
@@ -83,15 +85,29 @@ export function TeamGraph(props: {
       draggable: false,
     };
   });
-  const edges: Edge[] = traffic.map(({ a, b, count }) => ({
-    id: `${a}~${b}`,
-    source: a === state.lead ? a : b === state.lead ? b : a,
-    target: a === state.lead ? b : b === state.lead ? a : b,
-    label: String(count),
-    data: { count },
-    className: 'traffic',
-    style: { strokeWidth: Math.min(10, 1 + Math.log2(1 + count) * 1.6) },
-  }));
+  const edges: Edge[] = traffic.map(({ a, b, count }) => {
+    // The lead's edges go down to its members; the others run from the left card's right
+    // side to the right card's left side, so they never loop round a card.
+    const fromLead = a === state.lead || b === state.lead;
+    const [source, target] = fromLead
+      ? a === state.lead
+        ? [a, b]
+        : [b, a]
+      : (places.get(a)?.x ?? 0) <= (places.get(b)?.x ?? 0)
+        ? [a, b]
+        : [b, a];
+    return {
+      id: `${a}~${b}`,
+      source,
+      target,
+      sourceHandle: fromLead ? 'bottom' : 'right',
+      targetHandle: fromLead ? 'top' : 'left',
+      label: String(count),
+      data: { count },
+      className: 'traffic',
+      style: { strokeWidth: Math.min(10, 1 + Math.log2(1 + count) * 1.6) },
+    };
+  });
   return (
     <div className="graph" data-edges={edges.length}>
       <ReactFlow
