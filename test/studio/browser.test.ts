@@ -96,8 +96,15 @@ test('the finished run replays from its log with the timeline', async () => {
   expect(await column('completed').count()).toBe(0);
   expect(await page.getByTestId('status').textContent()).toBe('replay');
   expect(await page.locator('[data-agent="editor"]').textContent()).toContain('working');
-  await page.getByRole('button', { name: 'Live' }).click();
+  // Played on by itself, the replay reaches the end and follows the run again.
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.locator('main[data-status="completed"]').waitFor();
+  await expect.poll(() => page.getByTestId('status').textContent()).toBe('completed');
   expect(await column('completed').count()).toBe(4);
+  expect(await page.getByRole('button', { name: 'Live' }).isDisabled()).toBe(true);
+  await timeline.focus();
+  await page.keyboard.press('Home');
+  await page.getByRole('button', { name: 'Live' }).click();
   expect(await page.getByTestId('status').textContent()).toBe('completed');
 });
 
@@ -115,7 +122,9 @@ test('after the Studio restarts, the run’s page shows the same picture', async
   expect(
     (await fetch(new URL('/api/runs', oldUrl.replace(/:\d+\//, `:${new URL(studio.url).port}/`)))).status,
   ).toBe(401);
-  await page.goto(`${studio.url}#/runs/${encodeURIComponent(runId)}`);
+  // The new Studio lists the run, from the store; its page is one click away.
+  await page.goto(studio.url);
+  await page.locator(`tr[data-run="${runId}"]`, { hasText: 'completed' }).getByRole('link').click();
   await page.locator('main[data-status="completed"]').waitFor();
   await expect.poll(() => page.locator('[data-column="completed"] [data-task]').count()).toBe(4);
   expect(await picture()).toEqual(before);
