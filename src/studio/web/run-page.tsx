@@ -67,7 +67,11 @@ export function RunPage({ runId, teams }: { runId: string; teams: readonly TeamS
           {state.usage.totalTokens.toLocaleString('en-US')} tokens
           {state.usage.cost === undefined ? '' : ` · $${state.usage.cost.toFixed(4)}`}
         </span>
-        {run.connected ? null : <span className="offline">reconnecting…</span>}
+        {run.lost ? (
+          <span className="offline">The Studio stopped or restarted: open the address it printed.</span>
+        ) : run.connected ? null : (
+          <span className="offline">reconnecting…</span>
+        )}
         <button
           type="button"
           className="danger"

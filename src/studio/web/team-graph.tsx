@@ -1,4 +1,15 @@
-import { type Edge, Handle, type Node, type NodeProps, Position, ReactFlow } from '@xyflow/react';
+import {
+  type Edge,
+  Handle,
+  type Node,
+  type NodeProps,
+  Position,
+  ReactFlow,
+  ReactFlowProvider,
+  useNodesInitialized,
+  useReactFlow,
+} from '@xyflow/react';
+import { useEffect } from 'react';
 import type { AgentRunState, RunState } from '../../run/run-state.js';
 import { PERSON, type Traffic } from './views.js';
 
@@ -110,19 +121,40 @@ export function TeamGraph(props: {
   });
   return (
     <div className="graph" data-edges={edges.length}>
-      <ReactFlow
-        // A new roster (the first event, the person's first message) is fitted to the view anew.
-        key={names.join(',')}
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        fitView
-        fitViewOptions={{ padding: 0.15 }}
-        nodesConnectable={false}
-        onNodeClick={(_, node) => {
-          if (node.id !== PERSON) props.onSelect(node.id);
-        }}
-      />
+      <ReactFlowProvider>
+        <Flow nodes={nodes} edges={edges} roster={names.join(',')} onSelect={props.onSelect} />
+      </ReactFlowProvider>
     </div>
+  );
+}
+
+function Flow(props: {
+  nodes: AgentNode[];
+  edges: Edge[];
+  roster: string;
+  onSelect: (agent: string) => void;
+}) {
+  const measured = useNodesInitialized();
+  const { fitView } = useReactFlow();
+  // The whole team in view once its cards are measured, and again when someone joins.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `roster` says who is drawn.
+  useEffect(() => {
+    if (!measured) return;
+    // A frame later: a card that just joined is measured by then.
+    const frame = requestAnimationFrame(() => void fitView({ padding: 0.15 }));
+    return () => cancelAnimationFrame(frame);
+  }, [measured, props.roster, fitView]);
+  return (
+    <ReactFlow
+      nodes={props.nodes}
+      edges={props.edges}
+      nodeTypes={nodeTypes}
+      fitView
+      fitViewOptions={{ padding: 0.15 }}
+      nodesConnectable={false}
+      onNodeClick={(_, node) => {
+        if (node.id !== PERSON) props.onSelect(node.id);
+      }}
+    />
   );
 }

@@ -12,6 +12,8 @@ export interface RunView {
   readonly position: number;
   readonly live: boolean;
   readonly connected: boolean;
+  /** The stream was refused for good: the Studio stopped, or restarted with a new token. */
+  readonly lost: boolean;
   /** Replay: fold only the first `n` events; `null` follows the run live again. */
   seek(n: number | null): void;
 }
@@ -26,6 +28,7 @@ export function useRun(runId: string): RunView {
   const folded = useRef<RunState>(emptyRunState());
   const [version, setVersion] = useState(0);
   const [connected, setConnected] = useState(false);
+  const [lost, setLost] = useState(false);
   const [seekTo, setSeekTo] = useState<number | null>(null);
 
   useEffect(() => {
@@ -47,7 +50,11 @@ export function useRun(runId: string): RunView {
     };
     const source = new EventSource(eventsUrl(runId));
     source.onopen = () => setConnected(true);
-    source.onerror = () => setConnected(false);
+    source.onerror = () => {
+      setConnected(false);
+      // An EventSource retries on its own after a dropped connection, not after a refusal.
+      setLost(source.readyState === EventSource.CLOSED);
+    };
     source.onmessage = (message) => {
       pending.push(JSON.parse(message.data) as TeamEvent);
       // When the latest event arrived, for the benchmark (bench/studio.ts) to split its figure.
@@ -74,6 +81,7 @@ export function useRun(runId: string): RunView {
     position,
     live: seekTo === null,
     connected,
+    lost,
     seek: setSeekTo,
   };
 }
