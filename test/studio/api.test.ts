@@ -102,6 +102,9 @@ test('bad bodies get a 400 that says what is wrong, and start nothing', async ()
   expect(await get('/api/runs')).toEqual([]);
   const unknown = await post('/api/runs/no-such-run/messages', { to: 'writer', content: 'hi' });
   expect(unknown.status).toBe(404);
+  const stream = await fetch(api('/api/runs/no-such-run/events'), { headers: auth() });
+  expect(stream.status).toBe(404);
+  expect((await answer(stream)).error).toBe('No run no-such-run in the store.');
 });
 
 test('a run started through the API streams every event, takes a message to a member, and ends', async () => {
@@ -166,6 +169,9 @@ test('abort from the API ends a run with aborted', async () => {
     until: (e) => e.type === 'team:complete',
   });
   expect(all.at(-1)).toMatchObject({ data: { stopReason: 'aborted' } });
+  const again = await post(`/api/runs/${runId}/abort`, {});
+  expect(again.status).toBe(409);
+  expect((await answer(again)).error).toBe(`The run ${runId} has ended (aborted).`);
 });
 
 test('a run of another process is listed, streamed live, and hears a message sent from the Studio', async () => {
