@@ -8,7 +8,7 @@ import { checkRunId } from '../../store/team-info.js';
 import type { TeamStore } from '../../store/team-store.js';
 
 /** A run as `GET /api/runs` lists it. */
-interface RunSummary {
+export interface RunSummary {
   readonly runId: string;
   readonly team: string;
   readonly startedAt: string;

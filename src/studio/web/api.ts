@@ -2,24 +2,10 @@
 // token came with the page's URL; the Studio answered it with a cookie that every request
 // of the page (fetch and EventSource alike) carries.
 
-export interface TeamSummary {
-  readonly name: string;
-  readonly lead: { readonly name: string; readonly maxTurns: number };
-  readonly members: readonly {
-    readonly name: string;
-    readonly description: string;
-    readonly maxTurns: number;
-  }[];
-}
+import type { TeamSummary } from '../server/studio-runs.js';
+import type { RunSummary } from '../server/studio-store.js';
 
-export interface RunSummary {
-  readonly runId: string;
-  readonly team: string;
-  readonly startedAt: string;
-  readonly status: string;
-  readonly events: number;
-  readonly runner: { readonly pid: number; readonly host: string } | null;
-}
+export type { RunSummary, TeamSummary };
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
