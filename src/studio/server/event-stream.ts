@@ -53,13 +53,13 @@ export function eventStream(
   });
 }
 
+/** Sends the events after `after` in one write (a catch-up of thousands is one chunk); answers the last seq sent. */
 async function sendAfter(stream: SSEStreamingApi, store: TeamStore, runId: string, after: number) {
-  let last = after;
-  for (const event of await store.readEvents(runId, { afterSeq: after })) {
-    await stream.writeSSE({ id: String(event.seq), data: JSON.stringify(event) });
-    last = event.seq;
-  }
-  return last;
+  const events = await store.readEvents(runId, { afterSeq: after });
+  if (events.length === 0) return after;
+  // JSON.stringify never writes a line break, so each event is one `data:` line.
+  await stream.write(events.map((event) => `id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`).join(''));
+  return events.at(-1)?.seq ?? after;
 }
 
 /** Resolves `true` after `ms`, or `false` as soon as the callback it hands out is called. */
