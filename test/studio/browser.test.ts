@@ -136,6 +136,19 @@ test('after the Studio restarts, the run’s page shows the same picture', async
   expect(await picture()).toEqual(before);
 }, 60_000);
 
+test('Abort on the page stops a going run', async () => {
+  await page.goto(studio.url);
+  await page.getByLabel('team').selectOption('slow');
+  await page.getByLabel('input').fill('Plan something');
+  await page.getByRole('button', { name: 'Start' }).click();
+  // The planner's first model call takes ten minutes: the run is surely going.
+  await page.locator('[data-agent="planner"]', { hasText: 'working' }).waitFor();
+  await page.getByRole('button', { name: 'Abort' }).click();
+  await page.locator('main[data-status="aborted"]').waitFor();
+  expect(await page.getByTestId('status').textContent()).toBe('aborted');
+  expect(await page.locator('[data-agent="planner"]').textContent()).not.toContain('working');
+}, 60_000);
+
 test('the page asks nothing of anyone but the Studio: it works offline', () => {
   expect(requested.length).toBeGreaterThan(0);
   expect(requested.filter((url) => !url.startsWith('http://127.0.0.1:'))).toEqual([]);
