@@ -14,8 +14,22 @@ function newest(folder: string): number {
   return latest;
 }
 
+/** The Studio's page (Vite, as `npm run build` makes it), built again when its sources are newer. */
+function buildStudioPage(): void {
+  const built =
+    statSync(path.join(root, 'dist/studio/web/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (built >= Math.max(newest(path.join(root, 'src/studio/web')), newest(path.join(root, 'src/run'))))
+    return;
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/studio/web/vite.config.ts'],
+    { cwd: root, stdio: 'inherit' },
+  );
+}
+
 /** The command tests run the built CLI: build it first (as `npm run build` does) if src/ is newer than dist/. */
 export default function setup(): void {
+  buildStudioPage();
   const built = statSync(path.join(root, 'dist/cli/main.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (built >= newest(path.join(root, 'src'))) return;
   execFileSync(

@@ -7,6 +7,7 @@ import { checkRequiredOptions, requiredOption } from './options.js';
 import type { RespondOptions } from './respond.js';
 import { DEFAULT_STORE } from './resume-hint.js';
 import { chooseStore, postgresFlag, type StoreFlags, schemaFlag, storeFlag } from './store-choice.js';
+import type { StudioCommandOptions } from './studio.js';
 import type { WorkerFlags } from './worker.js';
 
 // Each action imports what it uses when it runs, so that `--help` loads commander and this
@@ -194,6 +195,21 @@ export function program(setExitCode: (code: number) => void): Command {
     .addHelpText('after', example('npx agent-teams init', 'npx agent-teams init teams/support'))
     .action((dir: string) => {
       process.stdout.write(initTeam(dir));
+    });
+
+  cli
+    .command('studio')
+    .description('watch, message and replay teams in the browser (a local page with a one-launch token)')
+    .argument('[file]', 'a team file whose teams the page can start')
+    .option('--port <n>', 'the port (default: a free one)')
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addHelpText('after', example('npx agent-teams studio examples/newsroom.ts'))
+    .action(async (file: string | undefined, options: StudioCommandOptions) => {
+      const { studioCommand } = await import('./studio.js');
+      await studioCommand(file, options);
     });
 
   cli

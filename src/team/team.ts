@@ -65,6 +65,11 @@ export class Team {
     this.store = config.store ?? new MemoryStore();
   }
 
+  /** How many turns the lead (synthesis not counted) and each member may take in a run. */
+  get turnLimits(): { readonly lead: number; readonly member: number } {
+    return { lead: this.#settings.maxLeadTurns, member: this.#settings.maxTurnsPerMember };
+  }
+
   /** Listens to one event type (or `*` for all). Returns the unsubscribe. */
   on<K extends TeamEventType>(type: K | '*', handler: TeamEventHandler<K>): () => void {
     return this.#emitter.on(type, handler);

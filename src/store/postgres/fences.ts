@@ -67,3 +67,10 @@ export interface StoreTransaction {
   /** Sets the agent's fence to a turn that starts in this transaction. */
   setFence(runId: string, agent: string, turn: number): Promise<void>;
 }
+
+export function storeTransaction(client: PoolClient, s: string): StoreTransaction {
+  return {
+    executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }),
+    setFence: (runId, agent, turn) => setFence(client, s, runId, agent, turn),
+  };
+}

@@ -4,7 +4,7 @@ import { TeamError } from '../../errors/index.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { checkName } from '../../state/names.js';
 import { type LiveRuns, liveRunsOf } from '../live-runs.js';
-import { canResume } from '../run-record.js';
+import { canResume, type RunRecord } from '../run-record.js';
 import { checkStartOptions } from '../store-options.js';
 import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from '../team-info.js';
 import { type TeamState, teamState, withInfo } from '../team-state.js';
@@ -21,14 +21,14 @@ import {
   checkFence,
   dropFences,
   type StoreTransaction,
-  setFence,
+  storeTransaction,
   type TurnFence,
   takeFence,
 } from './fences.js';
 import { loadTeam, type TeamRow } from './load.js';
 import { type Done, LockedTeams } from './locked.js';
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from './options.js';
-import { clearRunner, insertRun, readRun, refuseIfRunElsewhere, takeRun } from './runs.js';
+import { clearRunner, insertRun, listRuns, readRun, refuseIfRunElsewhere, takeRun } from './runs.js';
 import { channelOf, migrate, quoteSchema } from './schema.js';
 import { storeError } from './store-error.js';
 import { Subscriptions } from './subscriptions.js';
@@ -132,10 +132,8 @@ export class PostgresStore implements TeamStore {
   }
 
   /**
-   * A transaction that does more in the same database transaction, for executors that run
-   * turns on workers: `fence` refuses the commit (`stale-turn`) unless that turn attempt
-   * still holds its agent's fence; `alongside` runs after the rules, before COMMIT (it queues a
-   * started turn as a job and sets its fence).
+   * `transact`, doing more in the same database transaction (for turns on workers): `fence`
+   * refuses it (`stale-turn`) unless that attempt holds its turn; `alongside` runs before COMMIT.
    */
   async transactWith<T>(
     name: string,
@@ -151,7 +149,7 @@ export class PostgresStore implements TeamStore {
       if (extra.fence) await checkFence(client, this.#s, extra.fence);
       const state = await this.#state(client, row);
       const { value, changed, drafts } = runTransaction(state, fn, this.#now);
-      await extra.alongside?.(this.#transaction(client), value);
+      await extra.alongside?.(storeTransaction(client, this.#s), value);
       if (changed.length === 0 && drafts.length === 0)
         return { value, next: { state, version: row.version, epoch: row.epoch } };
       const events = stampEvents(state, drafts, this.#now());
@@ -216,6 +214,12 @@ export class PostgresStore implements TeamStore {
     }));
   }
 
+  /** Every run's record, newest first (the Studio lists them); `runId` for one. */
+  async runRecords(runId?: string): Promise<RunRecord[]> {
+    await this.#ready();
+    return listRuns(this.#pool, this.#s, runId).catch((error) => Promise.reject(storeError(error)));
+  }
+
   async leaveRun(name: string, runId: string): Promise<void> {
     checkName('team', name);
     checkRunId(runId);
@@ -265,13 +269,6 @@ export class PostgresStore implements TeamStore {
     // Taken out while in use: a transaction that fails leaves no half-changed state behind.
     this.#teams.cache.delete(row.info.name);
     return loadTeam(client, this.#s, row, cached);
-  }
-
-  #transaction(client: pg.PoolClient): StoreTransaction {
-    return {
-      executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }),
-      setFence: (runId, agent, turn) => setFence(client, this.#s, runId, agent, turn),
-    };
   }
 
   async #read(db: pg.Pool | pg.PoolClient, runId: string, afterSeq: number): Promise<TeamEvent[]> {

@@ -25,6 +25,31 @@ export async function readRun(client: PoolClient, s: string, runId: string): Pro
     : { ...record, runner: { pid: row.runner_pid, host: row.runner_host } };
 }
 
+/** Every run's record (or `runId`'s), newest first. */
+export async function listRuns(pool: Pool, s: string, runId?: string): Promise<RunRecord[]> {
+  const { rows } = await pool.query<{
+    run_id: string;
+    team: string;
+    team_id: string;
+    started_at: string;
+    runner_pid: number | null;
+    runner_host: string | null;
+  }>(
+    `SELECT run_id, team, team_id, started_at, runner_pid, runner_host FROM ${s}.runs
+     WHERE $1::text IS NULL OR run_id = $1 ORDER BY started_at DESC`,
+    [runId ?? null],
+  );
+  return rows.map((row) => ({
+    runId: row.run_id,
+    team: row.team,
+    teamId: row.team_id,
+    startedAt: row.started_at,
+    ...(row.runner_pid === null || row.runner_host === null
+      ? {}
+      : { runner: { pid: row.runner_pid, host: row.runner_host } }),
+  }));
+}
+
 /** Records a new run, run by this process. */
 export async function insertRun(client: PoolClient, s: string, record: RunRecord): Promise<void> {
   await client.query(

@@ -1,0 +1,31 @@
+/** An answer other than success: its HTTP status and the one-line reason the body carries. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: 400 | 404 | 409;
+
+  constructor(status: 400 | 404 | 409, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+// Refusals that mean "not now" rather than "not this": the run is live elsewhere, or over.
+const CONFLICTS = new Set(['team-busy', 'aborted']);
+const MISSING = new Set(['team-not-found', 'task-not-found']);
+
+/**
+ * The status and body for an error thrown while handling a request: an `ApiError` as it is;
+ * a `TeamError` (a rule's refusal, a bad name) as 400, 404 or 409 with its message and code;
+ * anything else is the Studio's fault (500) and is logged.
+ */
+export function errorAnswer(error: unknown): { status: 400 | 404 | 409 | 500; body: object } {
+  if (error instanceof ApiError) return { status: error.status, body: { error: error.message } };
+  // By name, not instanceof: a team file loads its own copy of the library.
+  const team = error as { name?: unknown; code?: unknown; message?: unknown } | null;
+  if (team?.name === 'TeamError' && typeof team.code === 'string') {
+    const status = CONFLICTS.has(team.code) ? 409 : MISSING.has(team.code) ? 404 : 400;
+    return { status, body: { error: String(team.message), code: team.code } };
+  }
+  console.error(error);
+  return { status: 500, body: { error: 'The Studio failed on this request; its log says why.' } };
+}

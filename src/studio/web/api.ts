@@ -1,0 +1,29 @@
+// The page's only way to the Studio: its public HTTP API (see the README). The launch's
+// token came with the page's URL; the Studio answered it with a cookie that every request
+// of the page (fetch and EventSource alike) carries.
+
+import type { TeamSummary } from '../server/studio-runs.js';
+import type { RunSummary } from '../server/studio-store.js';
+
+export type { RunSummary, TeamSummary };
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => ({}))) as T & { error?: string };
+  if (!response.ok) throw new Error(answer.error ?? `${method} ${path} answered ${response.status}`);
+  return answer;
+}
+
+export const listTeams = () => call<TeamSummary[]>('GET', '/api/teams');
+export const listRuns = () => call<RunSummary[]>('GET', '/api/runs');
+export const startRun = (team: string, input: string) =>
+  call<{ runId: string }>('POST', '/api/runs', { team, input });
+export const sendMessage = (runId: string, to: string, content: string) =>
+  call<{ id: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/messages`, { to, content });
+export const abortRun = (runId: string) =>
+  call<object>('POST', `/api/runs/${encodeURIComponent(runId)}/abort`, {});
+export const eventsUrl = (runId: string) => `/api/runs/${encodeURIComponent(runId)}/events`;
