@@ -17,7 +17,7 @@ export interface TurnFence {
 }
 
 /** Sets the agent's fence to a turn that has started and that no attempt holds yet. */
-export async function setFence(client: PoolClient, s: string, runId: string, agent: string, turn: number) {
+async function setFence(client: PoolClient, s: string, runId: string, agent: string, turn: number) {
   await client.query(
     `INSERT INTO ${s}.turn_fences (run_id, agent, turn, attempt) VALUES ($1, $2, $3, -1)
      ON CONFLICT (run_id, agent) DO UPDATE SET turn = $3, attempt = -1`,

@@ -84,7 +84,7 @@ function stepOf(event: Loose): TurnStep | undefined {
         ? 'tool-result'
         : undefined;
   if (!kind) return undefined;
-  const { member: _member, turn: _turn, toolName, tool, ...rest } = event.data;
+  const { member: _member, agent: _agent, turn: _turn, toolName, tool, ...rest } = event.data;
   return { kind, tool: String(toolName ?? tool ?? 'tool'), detail: JSON.stringify(rest) };
 }
 
@@ -96,7 +96,8 @@ export function transcriptOf(events: readonly TeamEvent[], agent: string): TurnR
   for (const event of events) {
     const loose = event as unknown as Loose;
     if (event.type === 'team:message-sent') sent.set(event.data.id, event.data);
-    if (loose.data.member !== agent) continue;
+    // Turn events name the agent as `member`, transcript events as `agent`.
+    if ((loose.data.member ?? loose.data.agent) !== agent) continue;
     if (event.type === 'team:member-started') {
       current = {
         turn: event.data.turn,
