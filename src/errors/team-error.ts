@@ -13,6 +13,7 @@ export type TeamErrorCode =
   | 'not-a-member'
   | 'unknown-recipient'
   | 'inbox-full'
+  | 'member-shutdown'
   // task list
   | 'task-not-found'
   | 'task-id-taken'
@@ -31,6 +32,7 @@ export type TeamErrorCode =
   | 'agent-failed'
   | 'turn-timeout'
   | 'aborted'
+  | 'hook-failed'
   // stores
   | 'team-not-found'
   | 'team-busy'

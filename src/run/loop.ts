@@ -1,5 +1,6 @@
+import type { Agent } from '../agent/agent.js';
 import { type Budget, type BudgetReached, budgetReached } from '../agent/budget.js';
-import { TeamError } from '../errors/index.js';
+import { isTeamError, TeamError } from '../errors/index.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
 import type { StopReason } from '../events/team-event-map.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
@@ -16,6 +17,7 @@ import { RunEvents } from './run-events.js';
 import { runResultOf, turnCounts } from './run-result-of.js';
 import { applyEvent, emptyRunState, type RunState } from './run-state.js';
 import { decide, takeSnapshot } from './schedule.js';
+import { Lifecycle, type LoopControl } from './shutdown.js';
 import { statusAfter } from './turn-status.js';
 
 export interface LoopConfig {
@@ -41,7 +43,9 @@ type LoopInput =
   | { readonly kind: 'turn-ended'; readonly turn: TurnDescriptor; readonly outcome: TurnOutcome }
   | { readonly kind: 'abort'; readonly reason: unknown }
   /** The run's time budget ran out. */
-  | { readonly kind: 'deadline' };
+  | { readonly kind: 'deadline' }
+  /** A shutdown or roster change from the handle (see shutdown.ts); it settles its caller. */
+  | { readonly kind: 'lifecycle'; readonly act: (control: LoopControl) => Promise<void> };
 
 /**
  * One run's loop: the only code that changes the run's state. It folds the run's committed
@@ -58,6 +62,8 @@ export class RunLoop {
   readonly #running = new Map<string, TurnDescriptor>();
   readonly #causes = new Map<string, unknown>();
   readonly #abort = new AbortController();
+  readonly #lifecycle = new Lifecycle();
+  readonly #control: LoopControl;
   readonly #executor: TurnExecutor;
   #runId = '';
   /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
@@ -76,6 +82,9 @@ export class RunLoop {
       () => this.#state,
       () => this.#overBudget !== null,
     );
+    const running = (agent: string) => this.#running.has(agent);
+    const equip = (agent: Agent) => this.#executor.join?.(agent);
+    this.#control = { state: this.#state, transact: (fn) => this.#transact(fn), running, equip };
   }
 
   get runId(): string {
@@ -94,6 +103,10 @@ export class RunLoop {
       if (event === first) this.#live = true;
       this.#fold(event);
     }
+  }
+
+  get lifecycle(): Lifecycle {
+    return this.#lifecycle;
   }
 
   /** Input from outside the loop: a commit elsewhere, an abort. */
@@ -179,9 +192,13 @@ export class RunLoop {
   async #synthesize(reason: StopReason): Promise<void> {
     this.#ending = reason;
     const synthesis = { kind: 'turn', agent: this.#config.settings.lead.name, reason: 'synthesis' } as const;
-    const decision = { ...synthesis, taskId: null, messageIds: [] };
     this.#launch(
-      await this.#transact((rules) => startTurn(rules, this.#state, decision, this.#config.threadId)),
+      await this.#transact((rules) => {
+        // It is given what it has not read (the notices that woke nobody), so nothing stays unread.
+        const messageIds = rules.mailbox.unread(synthesis.agent).map((message) => message.id);
+        const decision = { ...synthesis, taskId: null, messageIds };
+        return startTurn(rules, this.#state, decision, this.#config.threadId);
+      }),
     );
   }
 
@@ -200,6 +217,7 @@ export class RunLoop {
     if (input.kind === 'abort') this.#stop('aborted', input.reason);
     // A deadline needs no handling of its own: the next look at the budget sees the time.
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
+    else if (input.kind === 'lifecycle') await input.act(this.#control);
     await this.#catchUp();
   }
 
@@ -207,7 +225,7 @@ export class RunLoop {
     this.#running.set(turn.agent, turn);
     const ended = (outcome: TurnOutcome) => this.post({ kind: 'turn-ended', turn, outcome });
     this.#executor
-      .execute(turn, this.#abort.signal)
+      .execute(turn, this.#lifecycle.signalOf(turn.agent, this.#abort.signal))
       .then(ended, (error: unknown) =>
         ended({ kind: 'failed', error: describeError(error), delivered: [], cause: error }),
       );
@@ -221,11 +239,17 @@ export class RunLoop {
     if (!agent) return;
     const { status, overBudget } = statusAfter(agent, turn, outcome, this.#config.settings);
     if (outcome.kind === 'failed') this.#causes.set(turn.agent, outcome.cause);
+    // A hook that threw fails the run, whoever's turn it was (see governance/hooks.ts).
+    const cause = outcome.kind === 'failed' ? outcome.cause : undefined;
+    if (isTeamError(cause, 'hook-failed')) this.#stop('failed', cause);
     const answered = new Set(agent.answered);
-    await this.#transact((rules) => {
-      endTurn(rules, { turn, outcome, status, answered });
+    const departing = this.#lifecycle.departs(this.#state, turn, outcome);
+    const settle = await this.#transact((rules) => {
+      endTurn(rules, { turn, outcome, status, answered, idleNotified: agent.idleNotified, departing });
       if (overBudget) rules.emit({ type: 'team:budget-reached', data: { agent: turn.agent, ...overBudget } });
+      return this.#lifecycle.afterTurn(rules, this.#state, turn, outcome);
     });
+    settle();
   }
 
   #stop(reason: 'aborted' | 'failed', error: unknown): void {
@@ -271,7 +295,8 @@ export class RunLoop {
     if (!stopping && !settings.synthesize && reason !== 'no-tasks') output = tasksAsOutput(tasks);
     const result = runResultOf(this.#state, output, tasks, reason);
     const failure = this.#state.failure;
-    if (stopping?.reason === 'failed' && !failure) throw stopping.error;
+    if (stopping?.reason === 'failed' && (!failure || isTeamError(stopping.error, 'hook-failed')))
+      throw stopping.error;
     if (stopping?.reason === 'failed' && failure) {
       throw new TeamError('agent-failed', `The agent ${failure.agent} failed: ${failure.error}`, {
         cause: stopping.error,

@@ -1,6 +1,7 @@
 import { TeamError } from '../errors/index.js';
 import type { TeamStore } from '../store/team-store.js';
 import type { TeamSettings } from '../team/team-options.js';
+import { profilesOf, redepart } from './roster.js';
 
 export interface OpenedRun {
   readonly runId: string;
@@ -25,6 +26,7 @@ export async function openRun(
     members,
     selfClaim: settings.selfClaim,
     maxTasks: settings.maxTasks,
+    profiles: profilesOf([settings.lead, ...settings.members]),
   });
   const resumable = fresh ? undefined : await store.resumeRun(settings.name);
   const runId = resumable
@@ -40,10 +42,12 @@ export async function openRun(
           { details: { runId } },
         );
       }
-      await store.transact(settings.name, ({ board, emit }) => {
+      await store.transact(settings.name, (rules) => {
         // Whatever was in progress when the run stopped was cut off: it goes back to the list.
-        const requeued = board.requeueInProgress(lead).map((task) => task.id);
-        emit({ type: 'team:resumed', data: { requeued } });
+        const requeued = rules.board.requeueInProgress(lead).map((task) => task.id);
+        rules.emit({ type: 'team:resumed', data: { requeued } });
+        // The members that departed in the run stay departed.
+        redepart(rules, resumable.events);
       });
       return { runId, resumed: true };
     }

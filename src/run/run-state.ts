@@ -8,6 +8,8 @@ import type {
   TeamEventMap,
   TurnReason,
 } from '../events/team-event-map.js';
+import type { IdleReason, MessageKind } from '../mailbox/message.js';
+import { foldLifecycle } from './lifecycle-fold.js';
 
 /** One agent as its run's events tell it. */
 export interface AgentRunState {
@@ -27,6 +29,12 @@ export interface AgentRunState {
   lastOutput: string;
   /** The agents it messaged in its current turn (the harness replies only to the others). */
   readonly answered: Set<string>;
+  /** A graceful shutdown asked of it and not answered yet (see lifecycle-fold.ts). */
+  shutdownRequest: { readonly messageId: string | null; readonly reason: string | null } | null;
+  /** It told the lead it is idle and has not taken a task since: no second notice. */
+  idleNotified: boolean;
+  /** It left the team (`run.removeMember`); its status is `shutdown`. */
+  removed: boolean;
 }
 
 /** A message as the run's log tells it. */
@@ -37,6 +45,8 @@ export interface MessageRecord {
   readonly content: string;
   readonly automatic: boolean;
   readonly timestamp: string;
+  readonly kind: MessageKind;
+  readonly idleReason?: IdleReason | undefined;
 }
 
 /**
@@ -94,7 +104,7 @@ export function emptyRunState(): RunState {
   };
 }
 
-function agentOf(state: RunState, name: string, role: AgentRole): AgentRunState {
+export function agentOf(state: RunState, name: string, role: AgentRole): AgentRunState {
   let agent = state.agents.get(name);
   if (!agent) {
     agent = {
@@ -108,6 +118,9 @@ function agentOf(state: RunState, name: string, role: AgentRole): AgentRunState 
       usage: NO_USAGE,
       lastOutput: '',
       answered: new Set(),
+      shutdownRequest: null,
+      idleNotified: false,
+      removed: false,
     };
     state.agents.set(name, agent);
   }
@@ -141,6 +154,7 @@ function turnFinished(state: RunState, data: TeamEventMap['team:member-finished'
 function resumed(state: RunState): void {
   for (const agent of state.agents.values()) {
     if (agent.status === 'working') agent.status = 'idle';
+    agent.idleNotified = false;
     agent.reason = null;
     agent.taskId = null;
     agent.answered.clear();
@@ -187,6 +201,7 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
       state.tasks.set(event.data.task.id, event.data.task);
       const agent = state.agents.get(event.data.member);
       if (agent?.status === 'working') agent.taskId = event.data.task.id;
+      if (agent) agent.idleNotified = false;
       break;
     }
     case 'team:task-created':
@@ -198,15 +213,19 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
       break;
     case 'team:message-sent': {
       state.progress++;
-      const { id, from, to, content, automatic } = event.data;
-      state.messages.push({ id, from, to, content, automatic, timestamp: event.timestamp });
+      const { id, from, to, content, automatic, idleReason } = event.data;
+      const kind = event.data.kind ?? 'text';
+      state.messages.push({ id, from, to, content, automatic, timestamp: event.timestamp, kind, idleReason });
       const sender = state.agents.get(from);
       if (sender?.status === 'working') for (const reader of to) sender.answered.add(reader);
+      if (sender && kind === 'idle_notification') sender.idleNotified = true;
       break;
     }
     case 'team:complete':
       state.stopReason = event.data.stopReason;
       break;
+    default:
+      foldLifecycle(state, event);
   }
 }
 

@@ -5,6 +5,7 @@ import type { NewTask } from '../board/task.js';
 import { checkNewTask } from '../board/task-input.js';
 import { checkKnownKeys, shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
+import { checkHooks, type TeamHooks } from '../governance/hooks.js';
 import { checkName } from '../state/names.js';
 import { checkRoster } from '../state/roster.js';
 import type { TeamStore } from '../store/team-store.js';
@@ -39,6 +40,8 @@ export interface TeamConfig {
   turnTimeoutMs?: number;
   /** What a run may spend (a run's own `budget` replaces it); reaching it ends the run with `budget`. */
   budget?: Budget;
+  /** Lifecycle hooks that may reject a task's creation or completion, or a member's going idle. */
+  hooks?: TeamHooks;
 }
 
 // Every key of TeamConfig, so an unknown one is refused (`satisfies` keeps the list whole).
@@ -59,6 +62,7 @@ const TEAM_OPTIONS = Object.keys({
   pricing: true,
   turnTimeoutMs: true,
   budget: true,
+  hooks: true,
 } satisfies Record<keyof TeamConfig, true>);
 const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
 const PRICE_OPTIONS = ['input', 'output'] as const;
@@ -80,6 +84,7 @@ export interface TeamSettings {
   readonly pricing: Readonly<Record<string, ModelPrice>>;
   readonly turnTimeoutMs: number;
   readonly budget: Budget | undefined;
+  readonly hooks: TeamHooks;
 }
 
 function count(name: string, value: unknown, fallback: number): number {
@@ -167,5 +172,6 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     pricing: prices(config.pricing),
     turnTimeoutMs: count('turnTimeoutMs', config.turnTimeoutMs, 600_000),
     budget: checkBudget(`the team ${name}`, config.budget, BUDGET_BOUNDS),
+    hooks: checkHooks(config.hooks),
   };
 }

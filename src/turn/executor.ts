@@ -1,13 +1,17 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { ToolSet } from 'ai';
 import type { Agent } from '../agent/agent.js';
-import { modelName } from '../agent/resolve-model.js';
+import { modelName, resolveModel } from '../agent/resolve-model.js';
 import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
-import { TeamError } from '../errors/index.js';
+import { isTeamError, TeamError } from '../errors/index.js';
+import type { TeamHooks } from '../governance/hooks.js';
+import { judgeTurnEnd } from '../governance/hooks-turn.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamStore } from '../store/team-store.js';
 import { leadSystem, memberSystem } from '../team/briefings.js';
 import type { ThreadMemory } from '../team/threads.js';
 import { createTeamTools, teamToolsFor } from '../team/tools/create-team-tools.js';
+import { respondToShutdownTool } from '../team/tools/shutdown-tool.js';
 import type { TurnDescriptor } from './descriptor.js';
 import { runModelTurn } from './model-turn.js';
 import { turnHeaders } from './turn-headers.js';
@@ -18,6 +22,8 @@ import { turnPrompt } from './turn-prompt.js';
 export interface TurnExecutor {
   /** Runs a turn to its end. Never rejects: a failure or an abort is its outcome. */
   execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome>;
+  /** Takes on a member that joined during the run (`run.addMember`). */
+  join?(agent: Agent): void;
 }
 
 /** What running a team's turns needs of the team: its agents, their models and prices. */
@@ -31,6 +37,8 @@ interface TeamDefinition {
   readonly pricing: Readonly<Record<string, ModelPrice>>;
   /** A turn's bound in ms, unless its agent sets one. */
   readonly turnTimeoutMs: number;
+  readonly maxTurnsPerMember: number;
+  readonly hooks: TeamHooks;
 }
 
 export interface InProcessExecutorOptions {
@@ -58,9 +66,17 @@ interface Equipment {
 export class InProcessExecutor implements TurnExecutor {
   readonly #options: InProcessExecutorOptions;
   readonly #equipped = new Map<string, Equipment>();
+  /** Members that joined during the run, with their models. */
+  readonly #joined = new Map<string, { agent: Agent; model: LanguageModelV3 }>();
 
   constructor(options: InProcessExecutorOptions) {
     this.#options = options;
+  }
+
+  join(agent: Agent): void {
+    this.#joined.set(agent.name, { agent, model: resolveModel(agent.model) });
+    // The lead's system prompt lists the roster: made again for its next turn.
+    this.#equipped.delete(this.#options.team.lead.name);
   }
 
   async execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome> {
@@ -71,12 +87,25 @@ export class InProcessExecutor implements TurnExecutor {
     // The turn's own tools: read_inbox gives only what the turn was not given yet.
     const seen = new Set(turn.messageIds);
     const delivered = () => [...seen].filter((id) => !turn.messageIds.includes(id));
+    // A hook that throws inside a tool stops the turn, which then fails with its error.
+    let hookFailure: unknown;
+    const hookStop = new AbortController();
+    const onHookFailure = (error: unknown) => {
+      hookFailure ??= error;
+      hookStop.abort(error);
+    };
     try {
       const { agent, role, model, system } = this.#equipment(turn.agent);
-      const teamTools = teamToolsFor(createTeamTools({ store, team: team.name, seen }, agent.name), role);
-      const tools = { ...teamTools, ...agent.tools };
-      const context = { members: team.members, selfClaim: team.selfClaim, run: this.#options.run() };
-      const prompt = await store.transact(team.name, (rules) => turnPrompt(rules, turn, context));
+      const hooks = { hooks: team.hooks, runId: turn.runId };
+      const context = { store, team: team.name, seen, hooks, onHookFailure };
+      const teamTools = teamToolsFor(createTeamTools(context, agent.name), role);
+      const asked = this.#options.run().agents.get(turn.agent)?.shutdownRequest;
+      const shutdownTools: ToolSet = asked
+        ? { respond_to_shutdown: respondToShutdownTool(context, agent.name) }
+        : {};
+      const tools = { ...teamTools, ...shutdownTools, ...agent.tools };
+      const briefing = { members: this.#members(), selfClaim: team.selfClaim, run: this.#options.run() };
+      const prompt = await store.transact(team.name, (rules) => turnPrompt(rules, turn, briefing));
       const synthesis = turn.reason === 'synthesis';
       const outcome = await runModelTurn({
         model,
@@ -85,21 +114,36 @@ export class InProcessExecutor implements TurnExecutor {
         prompt,
         tools: synthesis ? {} : tools,
         maxSteps: synthesis ? 1 : agent.maxIterations,
-        signal: AbortSignal.any([signal, timedOut.signal]),
+        signal: AbortSignal.any([signal, timedOut.signal, hookStop.signal]),
         maxRetries: agent.maxRetries,
         halt: this.#options.halt,
         headers: turnHeaders({ ...turn }),
       });
       threads.remember(turn.threadId ?? undefined, agent.name, outcome.messages);
-      return {
+      const done = {
         kind: 'done',
         text: outcome.text,
         usage: turnUsage(outcome.usage, priceOf(model.modelId, team.pricing)),
         model: modelName(model),
         delivered: delivered(),
+      } as const;
+      const run = this.#options.run();
+      const judged = {
+        store,
+        hooks: team.hooks,
+        turn,
+        outcome: done,
+        run,
+        maxTurnsPerMember: team.maxTurnsPerMember,
       };
+      const rejected = await judgeTurnEnd(judged);
+      return rejected ? { ...done, rejected } : done;
     } catch (error) {
       if (signal.aborted) return { kind: 'aborted' };
+      const failed = hookFailure ?? (isTeamError(error, 'hook-failed') ? error : undefined);
+      if (failed !== undefined) {
+        return { kind: 'failed', error: describeError(failed), delivered: delivered(), cause: failed };
+      }
       if (timedOut.signal.aborted) {
         const reason = `The turn of ${turn.agent} took longer than ${timeoutMs} ms (turnTimeoutMs) and was stopped.`;
         return {
@@ -117,7 +161,12 @@ export class InProcessExecutor implements TurnExecutor {
 
   #agent(name: string): Agent | undefined {
     const { team } = this.#options;
-    return [team.lead, ...team.members].find((candidate) => candidate.name === name);
+    const joined = [...this.#joined.values()].map((each) => each.agent);
+    return [team.lead, ...team.members, ...joined].find((candidate) => candidate.name === name);
+  }
+
+  #members(): readonly Agent[] {
+    return [...this.#options.team.members, ...[...this.#joined.values()].map((each) => each.agent)];
   }
 
   #equipment(name: string): Equipment {
@@ -125,10 +174,10 @@ export class InProcessExecutor implements TurnExecutor {
     if (made) return made;
     const { team } = this.#options;
     const agent = this.#agent(name);
-    const model = team.models.get(name);
+    const model = team.models.get(name) ?? this.#joined.get(name)?.model;
     if (!agent || !model) throw new Error(`The team ${team.name} has no agent ${name}`);
     const role = agent === team.lead ? 'lead' : 'member';
-    const picture = { team: team.name, lead: team.lead, members: team.members };
+    const picture = { team: team.name, lead: team.lead, members: this.#members() };
     made = {
       agent,
       role,

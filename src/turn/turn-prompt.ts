@@ -1,4 +1,6 @@
 import type { Agent } from '../agent/agent.js';
+import type { TeamMessage } from '../mailbox/message.js';
+import { renderMessages } from '../mailbox/render.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamRules } from '../store/team-store.js';
 import {
@@ -34,10 +36,11 @@ export function turnPrompt(
       return leadStartBriefing(context.run.input, context.members, board.listTasks());
     case 'stalled': {
       const members = [...context.run.agents.values()].filter((agent) => agent.role === 'member');
-      return stalledBriefing(stallProblems(board, members, context.selfClaim), board.listTasks());
+      const briefing = stalledBriefing(stallProblems(board, members, context.selfClaim), board.listTasks());
+      return withMessages(briefing, messages);
     }
     case 'synthesis':
-      return synthesisBriefing(context.run.input, board.listTasks());
+      return withMessages(synthesisBriefing(context.run.input, board.listTasks()), messages);
     case 'message':
       return messageBriefing(messages);
     case 'task': {
@@ -47,4 +50,9 @@ export function turnPrompt(
       return taskBriefing(task, inputs, messages);
     }
   }
+}
+
+/** A briefing with the unread messages its turn was given (notices that woke nobody), if any. */
+function withMessages(briefing: string, messages: readonly TeamMessage[]): string {
+  return messages.length === 0 ? briefing : `${briefing}\n\nUnread messages:\n${renderMessages(messages)}`;
 }

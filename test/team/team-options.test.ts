@@ -7,7 +7,7 @@ const lead = new Agent({ name: 'lead', model, instructions: 'Plan.' });
 const members = [new Agent({ name: 'a', model, instructions: 'Work.' })];
 const TEAM_OPTIONS =
   'name, lead, members, store, tasks, selfClaim, maxConcurrentMembers, maxLeadTurns, maxTurnsPerMember, ' +
-  'maxTasks, synthesize, errorHandling, partialResults, pricing, turnTimeoutMs, budget';
+  'maxTasks, synthesize, errorHandling, partialResults, pricing, turnTimeoutMs, budget, hooks';
 
 test.each(['resources', 'agentTools', 'distributed', 'maxTask'])(
   'an unknown team option (%s) is an error naming it and listing the known ones',

@@ -1,5 +1,6 @@
 import { tool } from 'ai';
 import { z } from 'zod';
+import { MODEL_MESSAGE_KINDS } from '../../mailbox/message.js';
 import { APPROVAL_NOTICE } from '../../mailbox/render.js';
 import { answer, type TeamToolContext } from './tool-context.js';
 import { toolInputSchema } from './tool-input.js';
@@ -9,6 +10,10 @@ import { toolInputSchema } from './tool-input.js';
 const sendMessageFields = z.strictObject({
   to: z.string().describe('A member\'s name, "lead" or "everyone"'),
   content: z.string().describe('The message, ≤20000 characters; an inbox holds ≤100 unread'),
+  kind: z
+    .enum(MODEL_MESSAGE_KINDS)
+    .optional()
+    .describe('What it is: "text" (default), "status_update", "question" or "error_report"'),
 });
 const readInboxFields = z.strictObject({});
 const sendMessageInput = toolInputSchema(sendMessageFields);
@@ -22,8 +27,8 @@ export function sendMessageTool(context: TeamToolContext, agent: string) {
       answer(
         context,
         { tool: 'send_message', agent, schema: sendMessageFields, input },
-        ({ to, content }, { mailbox }) => {
-          const sent = mailbox.send(agent, to, content);
+        ({ to, content, kind }, { mailbox }) => {
+          const sent = mailbox.send(agent, to, content, { kind });
           return { id: sent.id, to: sent.to };
         },
       ),
@@ -41,11 +46,12 @@ export function readInboxTool(context: TeamToolContext, agent: string) {
           ? mailbox.unread(agent).filter((message) => !seen.has(message.id))
           : mailbox.take(agent);
         for (const message of unread) seen?.add(message.id);
-        const messages = unread.map(({ id, from, content, sentAt, broadcast }) => ({
+        const messages = unread.map(({ id, from, content, sentAt, broadcast, kind }) => ({
           id,
           from,
           content,
           sentAt,
+          ...(kind !== 'text' ? { kind } : {}),
           ...(broadcast ? { toEveryone: true } : {}),
         }));
         return { messages, ...(messages.length > 0 ? { notice: APPROVAL_NOTICE } : {}) };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { TeamTask } from '../../board/task.js';
 import { taskNotFound } from '../../board/task-permissions.js';
 import { TeamError } from '../../errors/index.js';
+import { guardComplete } from '../../governance/hooks-tools.js';
 import { taskView } from './task-view.js';
 import { answer, type TeamToolContext } from './tool-context.js';
 import { toolInputSchema } from './tool-input.js';
@@ -102,7 +103,8 @@ export function updateTaskTool(context: TeamToolContext, agent: string) {
     description:
       'Complete your task (status "completed" with the result), give it back (status "pending"), or add a note.',
     inputSchema: updateTaskInput,
-    execute: (input) =>
+    execute: async (input) =>
+      (await guardComplete(context, agent, input)) ??
       answer(
         context,
         { tool: 'update_task', agent, schema: updateTaskFields, input },

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TeamHooks } from '../../governance/hooks.js';
 import { checkActor } from '../../state/roster.js';
 import type { TeamRules, TeamStore } from '../../store/team-store.js';
 import { parseToolInput } from './tool-input.js';
@@ -14,6 +15,10 @@ export interface TeamToolContext {
    * what it gives read at once.
    */
   readonly seen?: Set<string>;
+  /** The team's lifecycle hooks, with the run they judge for (see governance/hooks.ts). */
+  readonly hooks?: { readonly hooks: TeamHooks; readonly runId: string };
+  /** Told when a hook throws: the turn then fails with that error (a tool never throws). */
+  readonly onHookFailure?: (error: unknown) => void;
 }
 
 export type ToolAnswer = { success: true } & Record<string, unknown>;
@@ -30,7 +35,7 @@ export interface ToolCall<T extends z.ZodObject> {
 // A reason is for reading: one that echoes a huge bad input is cut, not sent whole.
 const MAX_ERROR_LENGTH = 1_000;
 
-function failure(error: string): ToolFailure {
+export function failure(error: string): ToolFailure {
   return {
     success: false,
     error: error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error,
