@@ -17,7 +17,7 @@ import { RunEvents } from './run-events.js';
 import { runResultOf, turnCounts } from './run-result-of.js';
 import { applyEvent, emptyRunState, type RunState } from './run-state.js';
 import { decide, takeSnapshot } from './schedule.js';
-import { Lifecycle, type LoopControl } from './shutdown.js';
+import { endedControl, Lifecycle, type LoopControl } from './shutdown.js';
 import { statusAfter } from './turn-status.js';
 
 export interface LoopConfig {
@@ -75,6 +75,7 @@ export class RunLoop {
   #overBudget: BudgetReached | null = null;
   #openedAt = 0;
   #deadline: NodeJS.Timeout | undefined;
+  #ended = false;
 
   constructor(config: LoopConfig) {
     this.#config = config;
@@ -111,7 +112,8 @@ export class RunLoop {
 
   /** Input from outside the loop: a commit elsewhere, an abort. */
   post(input: LoopInput): void {
-    this.#inputs.push(input);
+    if (this.#ended && input.kind === 'lifecycle') void input.act(endedControl(this.#state));
+    else this.#inputs.push(input);
   }
 
   /** Runs the run to its end; the result is built from the fold, so it covers a resumed run whole. */
@@ -126,6 +128,9 @@ export class RunLoop {
     } finally {
       clearTimeout(this.#deadline);
       unsubscribe();
+      this.#ended = true; // a change asked for too late is refused, never left waiting
+      for (let input = this.#inputs.poll(); input; input = this.#inputs.poll())
+        if (input.kind === 'lifecycle') this.post(input);
       this.events.close();
       // After its end, or a failure that left it unfinished: another start or resume may take it.
       await store.leaveRun(settings.name, this.#runId).catch(() => undefined);

@@ -19,6 +19,17 @@ export interface LoopControl {
   equip(agent: Agent): void;
 }
 
+/** The control a change gets once the run is over: it can commit nothing. */
+export function endedControl(state: RunState): LoopControl {
+  const ended = () => {
+    throw new TeamError(
+      'invalid-input',
+      `The run ${state.runId} has ended: it takes no shutdown or roster change.`,
+    );
+  };
+  return { state, transact: async () => ended(), running: () => false, equip: ended };
+}
+
 export interface ShutdownOptions {
   /** Stop it at once (its turn is aborted) instead of asking. Default `false`. */
   force?: boolean;
@@ -168,9 +179,10 @@ function departIn(
   outcome: TurnOutcome | undefined,
 ): void {
   const output = outcome?.kind === 'done' ? outcome.text : '';
+  const { force, reason, removed } = how;
   // Told before it departs: a departed member sends nothing.
   notifyIdle(rules.mailbox, member, 'shutdown', { output, task: undefined });
-  rules.roster.depart(member, how);
+  rules.roster.depart(member, { force, reason, removed });
 }
 
 function activeMember(state: RunState, member: unknown): AgentRunState {

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Agent, FileStore, type TeamEvent, type TeamRunHandle } from 'agent-teams';
+import { scriptedModel } from 'agent-teams/testing';
+import { describe, expect, test } from 'vitest';
+import { createTask, testTeam } from '../helpers/team.js';
+import { tempFolder } from '../helpers/temp-folder.js';
+import { STORES } from './stores.js';
+
+async function eventOf(run: TeamRunHandle, when: (event: TeamEvent) => boolean): Promise<TeamEvent> {
+  for await (const event of run.events()) if (when(event)) return event;
+  throw new Error('the run ended without that event');
+}
+
+/** A gate a script waits at until the test opens it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+describe.each(STORES)('the roster on the %s', (_, makeStore) => {
+  test('a member added during the run joins the roster and does the work given to it', async () => {
+    const joined = gate();
+    const { team, of } = testTeam(
+      async (call) => {
+        if (call.agent === 'lead' && call.reason === 'start' && call.step === 0) {
+          await joined.opened; // the lead plans once d is on the team
+          return { toolCalls: [createTask({ title: 'Translate', assignee: 'd' })] };
+        }
+        return 'ok';
+      },
+      { members: ['a'], store: makeStore() },
+    );
+    const run = await team.start({ input: 'go' });
+    const model = scriptedModel(() => 'Translated by d.');
+    await run.addMember(
+      new Agent({ name: 'd', model, instructions: 'You translate.', description: 'Translator' }),
+    );
+    joined.open();
+    const result = await run.result;
+    expect(of('team:member-joined').map((event) => event.data)).toEqual([
+      { member: 'd', description: 'Translator', model: 'scripted/scripted', mode: 'default' },
+    ]);
+    expect(result.teamResult.tasks[0]).toMatchObject({
+      status: 'completed',
+      owner: 'd',
+      result: 'Translated by d.',
+    });
+    const roster = await team.store.transact('t', ({ roster }) => roster.entries());
+    expect(roster.map((entry) => [entry.name, entry.status])).toEqual([
+      ['lead', 'active'],
+      ['a', 'active'],
+      ['d', 'active'],
+    ]);
+    // After the run: refused, never left waiting.
+    await expect(run.addMember(new Agent({ name: 'e', model, instructions: 'Late.' }))).rejects.toThrow(
+      /has ended/,
+    );
+  });
+
+  test('a removed member’s task goes back to the list and its unread messages are archived, never lost', async () => {
+    const { team, of } = testTeam(
+      (call) => {
+        if (call.agent === 'lead' && call.reason === 'start' && call.step === 0)
+          return { toolCalls: [createTask({ title: 'Check', assignee: 'a' })] };
+        return call.agent === 'b' ? 'Checked by b.' : 'ok';
+      },
+      // a never finishes on its own: only its removal ends its turn.
+      { members: ['a', 'b'], store: makeStore(), latencyMs: (call) => (call.agent === 'a' ? 600_000 : 0) },
+    );
+    const run = await team.start({ input: 'go' });
+    await eventOf(run, (event) => event.type === 'team:task-claimed');
+    const note = await run.send('a', 'Use the new style guide');
+    await run.removeMember('a');
+    const result = await run.result;
+    expect(of('team:member-shutdown').map((event) => event.data)).toEqual([
+      { member: 'a', force: true, reason: null, removed: true, requeued: ['task-1'], archived: [note.id] },
+    ]);
+    expect(result.teamResult.tasks[0]).toMatchObject({ status: 'completed', owner: 'b' });
+    // The archive: a's inbox keeps the message, unread.
+    const kept = await team.store.transact('t', ({ mailbox }) => mailbox.messages('a'));
+    expect(kept).toMatchObject([{ id: note.id, content: 'Use the new style guide', readAt: null }]);
+    await expect(run.send('a', 'Hello?')).rejects.toMatchObject({ code: 'member-shutdown' });
+    const roster = await team.store.transact('t', ({ roster }) => roster.entries());
+    expect(roster.find((entry) => entry.name === 'a')?.status).toBe('removed');
+    await expect(run.removeMember('a')).rejects.toMatchObject({ code: 'member-shutdown' });
+  });
+});
+
+test('the FileStore’s config.json lists each member with description, model, mode, status and when it joined', async () => {
+  const root = tempFolder('agent-teams-roster-');
+  const { team } = testTeam(() => 'ok', {
+    members: ['a', 'b'],
+    store: new FileStore({ root }),
+    agents: { a: { description: 'Checks facts' } },
+  });
+  const run = await team.start({ input: 'go' });
+  await run.addMember(new Agent({ name: 'd', model: scriptedModel(() => 'ok'), instructions: 'You draw.' }));
+  await run.removeMember('b');
+  await run.result;
+  const config = JSON.parse(readFileSync(path.join(root, 'teams/t/config.json'), 'utf8'));
+  expect(config.members).toEqual(['a', 'b', 'd']);
+  expect(config.departed).toEqual(['b']);
+  expect(config.roster).toEqual([
+    expect.objectContaining({ name: 'lead', role: 'lead', status: 'active', mode: 'default' }),
+    expect.objectContaining({
+      name: 'a',
+      role: 'member',
+      description: 'Checks facts',
+      model: 'scripted/scripted',
+      status: 'active',
+    }),
+    expect.objectContaining({ name: 'b', role: 'member', status: 'removed' }),
+    expect.objectContaining({ name: 'd', role: 'member', description: 'You draw.', status: 'active' }),
+  ]);
+  for (const entry of config.roster) expect(Date.parse(entry.joinedAt)).not.toBeNaN();
+});
+
+test('a resume keeps the roster changes of the run: a member shut down stays shut down', async () => {
+  const root = tempFolder('agent-teams-roster-');
+  const make = () =>
+    testTeam(() => 'ok', {
+      members: ['a', 'b'],
+      store: new FileStore({ root }),
+      // The lead's planning takes its time, so the run can be stopped before it ends.
+      latencyMs: (call) => (call.agent === 'lead' && call.reason === 'start' ? 600_000 : 0),
+    });
+  const first = make();
+  const run = await first.team.start({ input: 'go' });
+  await run.shutdown('b', { force: true });
+  run.abort('stop for now');
+  expect((await run.result).teamResult.stopReason).toBe('aborted');
+
+  const second = make();
+  const resumed = await second.team.start({ input: 'go', fresh: false });
+  await expect(resumed.send('b', 'Back?')).rejects.toMatchObject({ code: 'member-shutdown' });
+  resumed.abort('done');
+  const result = await resumed.result;
+  expect(result.teamResult.members.find((member) => member.name === 'b')?.status).toBe('shutdown');
+  // The log has b's shutdown once: the resume did not log it again.
+  const log = await second.team.store.readEvents(result.runId);
+  expect(log.filter((event) => event.type === 'team:member-shutdown')).toHaveLength(1);
+});
