@@ -5,6 +5,7 @@ import { scriptedModel } from 'agent-teams/testing';
 import { describe, expect, test } from 'vitest';
 import { createTask, testTeam } from '../helpers/team.js';
 import { tempFolder } from '../helpers/temp-folder.js';
+import { postgresReachable, postgresStores } from '../store/postgres/database.js';
 import { STORES } from './stores.js';
 
 async function eventOf(run: TeamRunHandle, when: (event: TeamEvent) => boolean): Promise<TeamEvent> {
@@ -22,6 +23,23 @@ function gate() {
 }
 
 describe.each(STORES)('the roster on the %s', (_, makeStore) => {
+  test('a roster change in a transaction that throws is undone with the rest of it', async () => {
+    const store = makeStore();
+    await store.createTeam('u', { lead: 'lead', members: ['a'] });
+    const failing = store.transact('u', ({ roster, board }) => {
+      roster.join('z', { description: '', model: 'm', mode: 'default' });
+      board.createTask({ title: 'For z', assignee: 'z' }, 'lead');
+      throw new Error('changed my mind');
+    });
+    await expect(failing).rejects.toThrow('changed my mind');
+    const after = await store.transact('u', ({ roster, board }) => ({
+      names: roster.entries().map((entry) => entry.name),
+      tasks: board.listTasks(),
+      members: board.roster.members,
+    }));
+    expect(after).toEqual({ names: ['lead', 'a'], tasks: [], members: ['a'] });
+  });
+
   test('a member added during the run joins the roster and does the work given to it', async () => {
     const joined = gate();
     const { team, of } = testTeam(
@@ -143,4 +161,34 @@ test('a resume keeps the roster changes of the run: a member shut down stays shu
   // The log has b's shutdown once: the resume did not log it again.
   const log = await second.team.store.readEvents(result.runId);
   expect(log.filter((event) => event.type === 'team:member-shutdown')).toHaveLength(1);
+});
+
+const reachable = await postgresReachable();
+const postgres = postgresStores();
+
+describe.skipIf(!reachable)('the PostgresStore', () => {
+  test('keeps roster changes in the team’s row: another process sees who joined and who left', async () => {
+    const store = postgres.make();
+    await store.createTeam('r', { lead: 'lead', members: ['a', 'b'] });
+    await store.transact('r', ({ roster }) => {
+      roster.join('d', { description: 'Draws', model: 'scripted/scripted', mode: 'default' });
+      roster.depart('b', { force: false, reason: 'done', removed: true });
+    });
+    const other = postgres.make(store.schema);
+    const entries = await other.transact('r', ({ roster }) => roster.entries());
+    expect(entries.map((entry) => `${entry.name}:${entry.status}`)).toEqual([
+      'lead:active',
+      'a:active',
+      'b:removed',
+      'd:active',
+    ]);
+    await expect(other.transact('r', ({ mailbox }) => mailbox.send('a', 'b', 'hi'))).rejects.toMatchObject({
+      code: 'member-shutdown',
+    });
+    const task = await other.transact('r', ({ board }) => {
+      board.createTask({ title: 'Sketch', assignee: 'd' }, 'lead');
+      return board.claimTask('d');
+    });
+    expect(task).toMatchObject({ owner: 'd', status: 'in_progress' });
+  });
 });
