@@ -6,7 +6,7 @@ import type { TeamStore } from '../store/team-store.js';
 import type { TeamRunResult } from '../team/run-result.js';
 import type { RunLoop } from './loop.js';
 import { checkNewAgent } from './roster.js';
-import type { Later, LoopControl, ShutdownOptions } from './shutdown.js';
+import type { Later, Lifecycle, ShutdownOptions } from './shutdown.js';
 
 /**
  * A run while it goes: its id, its result, its events, and the person's hand on it.
@@ -56,12 +56,12 @@ export class TeamRunHandle {
    * Settles once the request is sent (graceful) or the member is shut down (`force`).
    */
   shutdown(member: string, options: ShutdownOptions = {}): Promise<void> {
-    return this.#act((control) => this.#loop.lifecycle.shutdown(control, member, options));
+    return this.#act((lifecycle) => lifecycle.shutdown(member, options));
   }
 
   /** A member joins the run: it is on the roster (and the store's) and takes tasks like the others. */
   addMember(agent: Agent): Promise<void> {
-    return this.#act((control) => this.#loop.lifecycle.add(control, checkNewAgent(agent)));
+    return this.#act((lifecycle) => lifecycle.add(checkNewAgent(agent)));
   }
 
   /**
@@ -69,16 +69,16 @@ export class TeamRunHandle {
    * unread messages stay in its inbox (the archive; `team:member-shutdown` lists them).
    */
   removeMember(name: string): Promise<void> {
-    return this.#act((control) => this.#loop.lifecycle.remove(control, name));
+    return this.#act((lifecycle) => lifecycle.remove(name));
   }
 
   /** Puts a change on the loop's queue (the loop is the one writer) and settles with it. */
-  #act(act: (control: LoopControl) => Promise<Later>): Promise<void> {
+  #act(act: (lifecycle: Lifecycle) => Promise<Later>): Promise<void> {
     return new Promise((resolve, reject) => {
       // The loop waits for the commit only; a turn that must end first settles the caller later.
-      const run = async (control: LoopControl) => {
+      const run = async (lifecycle: Lifecycle) => {
         try {
-          const later = await act(control);
+          const later = await act(lifecycle);
           if (later) later.done.then(resolve, reject);
           else resolve();
         } catch (error) {

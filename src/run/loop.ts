@@ -1,6 +1,6 @@
 import type { Agent } from '../agent/agent.js';
 import { type Budget, type BudgetReached, budgetReached } from '../agent/budget.js';
-import { isTeamError, TeamError } from '../errors/index.js';
+import { isTeamError } from '../errors/index.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
 import type { StopReason } from '../events/team-event-map.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
@@ -13,11 +13,12 @@ import { endTurn } from '../turn/turn-end.js';
 import { describeError, type TurnOutcome } from '../turn/turn-outcome.js';
 import { InputQueue } from './input-queue.js';
 import { openRun } from './open-run.js';
+import { failureText, type Stopping, settleRun } from './run-end.js';
 import { RunEvents } from './run-events.js';
 import { runResultOf, turnCounts } from './run-result-of.js';
 import { applyEvent, emptyRunState, type RunState } from './run-state.js';
 import { decide, takeSnapshot } from './schedule.js';
-import { endedControl, Lifecycle, type LoopControl } from './shutdown.js';
+import { Lifecycle } from './shutdown.js';
 import { statusAfter } from './turn-status.js';
 
 export interface LoopConfig {
@@ -45,7 +46,7 @@ type LoopInput =
   /** The run's time budget ran out. */
   | { readonly kind: 'deadline' }
   /** A shutdown or roster change from the handle (see shutdown.ts); it settles its caller. */
-  | { readonly kind: 'lifecycle'; readonly act: (control: LoopControl) => Promise<void> };
+  | { readonly kind: 'lifecycle'; readonly act: (lifecycle: Lifecycle) => Promise<void> };
 
 /**
  * One run's loop: the only code that changes the run's state. It folds the run's committed
@@ -62,20 +63,18 @@ export class RunLoop {
   readonly #running = new Map<string, TurnDescriptor>();
   readonly #causes = new Map<string, unknown>();
   readonly #abort = new AbortController();
-  readonly #lifecycle = new Lifecycle();
-  readonly #control: LoopControl;
+  readonly #lifecycle: Lifecycle;
   readonly #executor: TurnExecutor;
   #runId = '';
   /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
   #live = false;
-  #stopping: { readonly reason: 'aborted' | 'failed'; readonly error?: unknown } | null = null;
+  #stopping: Stopping = null;
   /** The run's end, decided before its synthesis turn ran. */
   #ending: StopReason | null = null;
   /** The budget bound the run reached: no turn starts but its synthesis. */
   #overBudget: BudgetReached | null = null;
   #openedAt = 0;
   #deadline: NodeJS.Timeout | undefined;
-  #ended = false;
 
   constructor(config: LoopConfig) {
     this.#config = config;
@@ -85,7 +84,7 @@ export class RunLoop {
     );
     const running = (agent: string) => this.#running.has(agent);
     const equip = (agent: Agent) => this.#executor.join?.(agent);
-    this.#control = { state: this.#state, transact: (fn) => this.#transact(fn), running, equip };
+    this.#lifecycle = new Lifecycle(this.#state, (fn) => this.#transact(fn), running, equip);
   }
 
   get runId(): string {
@@ -106,13 +105,9 @@ export class RunLoop {
     }
   }
 
-  get lifecycle(): Lifecycle {
-    return this.#lifecycle;
-  }
-
   /** Input from outside the loop: a commit elsewhere, an abort. */
   post(input: LoopInput): void {
-    if (this.#ended && input.kind === 'lifecycle') void input.act(endedControl(this.#state));
+    if (input.kind === 'lifecycle' && this.#lifecycle.ended) void input.act(this.#lifecycle);
     else this.#inputs.push(input);
   }
 
@@ -128,7 +123,7 @@ export class RunLoop {
     } finally {
       clearTimeout(this.#deadline);
       unsubscribe();
-      this.#ended = true; // a change asked for too late is refused, never left waiting
+      this.#lifecycle.end(); // a change asked for too late is refused, never left waiting
       for (let input = this.#inputs.poll(); input; input = this.#inputs.poll())
         if (input.kind === 'lifecycle') this.post(input);
       this.events.close();
@@ -222,7 +217,7 @@ export class RunLoop {
     if (input.kind === 'abort') this.#stop('aborted', input.reason);
     // A deadline needs no handling of its own: the next look at the budget sees the time.
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
-    else if (input.kind === 'lifecycle') await input.act(this.#control);
+    else if (input.kind === 'lifecycle') await input.act(this.#lifecycle);
     await this.#catchUp();
   }
 
@@ -245,8 +240,8 @@ export class RunLoop {
     const { status, overBudget } = statusAfter(agent, turn, outcome, this.#config.settings);
     if (outcome.kind === 'failed') this.#causes.set(turn.agent, outcome.cause);
     // A hook that threw fails the run, whoever's turn it was (see governance/hooks.ts).
-    const cause = outcome.kind === 'failed' ? outcome.cause : undefined;
-    if (isTeamError(cause, 'hook-failed')) this.#stop('failed', cause);
+    if (outcome.kind === 'failed' && isTeamError(outcome.cause, 'hook-failed'))
+      this.#stop('failed', outcome.cause);
     const answered = new Set(agent.answered);
     const departing = this.#lifecycle.departs(this.#state, turn, outcome);
     const settle = await this.#transact((rules) => {
@@ -292,27 +287,12 @@ export class RunLoop {
     const tasks = await this.#transact(({ board, emit }) => {
       // Nothing is left in progress with nobody on it; assignments stay for a resume.
       if (stopping) board.requeueInProgress(settings.lead.name);
-      const failed = stopping?.reason === 'failed' ? this.#failureText(stopping.error) : null;
+      const failed = stopping?.reason === 'failed' ? failureText(this.#state, stopping.error) : null;
       const data = { stopReason: reason, tasks: board.counts(), ...turnCounts(this.#state), error: failed };
       emit({ type: 'team:complete', data });
       return board.listTasks();
     });
     if (!stopping && !settings.synthesize && reason !== 'no-tasks') output = tasksAsOutput(tasks);
-    const result = runResultOf(this.#state, output, tasks, reason);
-    const failure = this.#state.failure;
-    if (stopping?.reason === 'failed' && (!failure || isTeamError(stopping.error, 'hook-failed')))
-      throw stopping.error;
-    if (stopping?.reason === 'failed' && failure) {
-      throw new TeamError('agent-failed', `The agent ${failure.agent} failed: ${failure.error}`, {
-        cause: stopping.error,
-        details: { agent: failure.agent, result },
-      });
-    }
-    return result;
-  }
-
-  #failureText(error: unknown): string {
-    const failure = this.#state.failure;
-    return failure ? `${failure.agent}: ${failure.error}` : `store: ${describeError(error)}`;
+    return settleRun(this.#state, stopping, runResultOf(this.#state, output, tasks, reason));
   }
 }

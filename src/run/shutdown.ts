@@ -20,7 +20,7 @@ export interface LoopControl {
 }
 
 /** The control a change gets once the run is over: it can commit nothing. */
-export function endedControl(state: RunState): LoopControl {
+function endedControl(state: RunState): LoopControl {
   const ended = () => {
     throw new TeamError(
       'invalid-input',
@@ -57,6 +57,29 @@ interface Departure {
  *   (the archive), and the lead gets an `idle_notification` (shut down).
  */
 export class Lifecycle {
+  #control: LoopControl;
+
+  constructor(
+    state: RunState,
+    transact: LoopControl['transact'],
+    running: LoopControl['running'],
+    equip: LoopControl['equip'],
+  ) {
+    this.#control = { state, transact, running, equip };
+  }
+
+  #ended = false;
+
+  /** The run is over: a change asked for now is refused, never left waiting. */
+  end(): void {
+    this.#ended = true;
+    this.#control = endedControl(this.#control.state);
+  }
+
+  get ended(): boolean {
+    return this.#ended;
+  }
+
   /** Members to depart once their aborted turn is closed. */
   readonly #waiting = new Map<string, Departure>();
   /** Each running turn's own stop, besides the run's. */
@@ -73,7 +96,8 @@ export class Lifecycle {
    * Each change answers once it is committed (the loop awaits that); when the member's turn
    * must end first, it answers with what settles once it has (the loop does not wait for it).
    */
-  async shutdown(control: LoopControl, member: string, options: ShutdownOptions): Promise<Later> {
+  async shutdown(member: string, options: ShutdownOptions): Promise<Later> {
+    const control = this.#control;
     checkKnownKeys('shutdown', options, ['force', 'reason']);
     if (options.force !== undefined && typeof options.force !== 'boolean') {
       throw new TeamError('invalid-input', 'force must be true or false.');
@@ -97,12 +121,13 @@ export class Lifecycle {
     return undefined;
   }
 
-  async remove(control: LoopControl, member: string): Promise<Later> {
-    activeMember(control.state, member);
-    return this.#depart(control, member, { force: true, reason: null, removed: true });
+  async remove(member: string): Promise<Later> {
+    activeMember(this.#control.state, member);
+    return this.#depart(this.#control, member, { force: true, reason: null, removed: true });
   }
 
-  async add(control: LoopControl, agent: Agent): Promise<Later> {
+  async add(agent: Agent): Promise<Later> {
+    const control = this.#control;
     if (control.state.agents.has(agent.name)) {
       throw new TeamError('invalid-input', `The run has an agent ${agent.name} already.`, {
         details: { agent: agent.name },
