@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Agent, FileStore, type TeamEvent, type TeamRunHandle } from 'agent-teams';
+import { Agent, FileStore, foldEvents, type TeamEvent, type TeamRunHandle } from 'agent-teams';
 import { scriptedModel } from 'agent-teams/testing';
 import { describe, expect, test } from 'vitest';
 import { createTask, testTeam } from '../helpers/team.js';
@@ -67,6 +67,10 @@ describe.each(STORES)('the roster on the %s', (_, makeStore) => {
       owner: 'd',
       result: 'Translated by d.',
     });
+    expect(foldEvents(await team.store.readEvents(result.runId)).agents.get('d')).toMatchObject({
+      role: 'member',
+      turns: 1,
+    });
     const roster = await team.store.transact('t', ({ roster }) => roster.entries());
     expect(roster.map((entry) => [entry.name, entry.status])).toEqual([
       ['lead', 'active'],
@@ -102,6 +106,9 @@ describe.each(STORES)('the roster on the %s', (_, makeStore) => {
     const kept = await team.store.transact('t', ({ mailbox }) => mailbox.messages('a'));
     expect(kept).toMatchObject([{ id: note.id, content: 'Use the new style guide', readAt: null }]);
     await expect(run.send('a', 'Hello?')).rejects.toMatchObject({ code: 'member-shutdown' });
+    // The run's log tells it: its fold (a viewer's, a resume's) has a gone.
+    const folded = foldEvents(await team.store.readEvents(result.runId));
+    expect(folded.agents.get('a')).toMatchObject({ status: 'shutdown', removed: true });
     const roster = await team.store.transact('t', ({ roster }) => roster.entries());
     expect(roster.find((entry) => entry.name === 'a')?.status).toBe('removed');
     await expect(run.removeMember('a')).rejects.toMatchObject({ code: 'member-shutdown' });

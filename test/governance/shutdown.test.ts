@@ -59,6 +59,36 @@ describe.each(STORES)('shutdown on the %s', (_, makeStore) => {
     expect(result.teamResult.tasks[0]).toMatchObject({ status: 'completed', owner: 'a' });
   });
 
+  test('a member asked while it works finishes its turn first, then answers, taking nothing new', async () => {
+    let release!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { team, model, of } = testTeam(
+      async (call) => {
+        if (call.agent === 'lead') {
+          const start = call.reason === 'start' && call.step === 0;
+          const tasks = [createTask({ title: 'One', assignee: 'a' }), createTask({ title: 'Two' })];
+          return start ? { toolCalls: tasks } : 'Final';
+        }
+        if (call.agent === 'a' && call.taskId === 'task-1') await asked; // still working when asked
+        return `Done by ${call.agent}.`;
+      },
+      { members: ['a', 'b'], store: makeStore(), latencyMs: (call) => (call.agent === 'b' ? 50 : 0) },
+    );
+    const run = await team.start({ input: 'go' });
+    await eventOf(run, (event) => event.type === 'team:task-claimed' && event.data.member === 'a');
+    await run.shutdown('a');
+    release();
+    const result = await run.result;
+    const turns = model.calls
+      .filter((call) => call.agent === 'a')
+      .map((call) => `${call.reason}:${call.taskId ?? ''}`);
+    expect(turns).toEqual(['task:task-1', 'message:']);
+    expect(result.teamResult.tasks.map((task) => `${task.title}:${task.owner}`)).toEqual(['One:a', 'Two:b']);
+    expect(of('team:member-shutdown').map((event) => event.data.member)).toEqual(['a']);
+  });
+
   test('a member may reject a graceful shutdown with a reason: it goes on, and the lead is told', async () => {
     const { team, of } = testTeam(
       byAgent({
