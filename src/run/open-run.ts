@@ -1,7 +1,7 @@
 import { TeamError } from '../errors/index.js';
 import type { TeamStore } from '../store/team-store.js';
 import type { TeamSettings } from '../team/team-options.js';
-import { profilesOf, redepart } from './roster.js';
+import { profilesOf, replayRoster } from './roster.js';
 
 export interface OpenedRun {
   readonly runId: string;
@@ -46,8 +46,8 @@ export async function openRun(
         // Whatever was in progress when the run stopped was cut off: it goes back to the list.
         const requeued = rules.board.requeueInProgress(lead).map((task) => task.id);
         rules.emit({ type: 'team:resumed', data: { requeued } });
-        // The members that departed in the run stay departed.
-        redepart(rules, resumable.events);
+        // Who joined and who departed in the run stays so.
+        replayRoster(rules, resumable.events, members);
       });
       return { runId, resumed: true };
     }

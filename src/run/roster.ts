@@ -29,20 +29,29 @@ export function checkNewAgent(agent: unknown): Agent {
 }
 
 /**
- * On resume, the members that shut down or left in the run's log depart again (the team's
- * setup made them active): the log has their events already, so nothing is emitted again.
+ * On resume, the roster changes of the run's log are made again (the team's setup made the
+ * roster the definition's): members that joined join, those that departed depart, without
+ * logging them twice. A member that joined but is not in this team's definition cannot run
+ * here (its agent is unknown): it is removed, its tasks back to the list, and that is logged.
  */
-export function redepart(rules: TeamRules, events: readonly TeamEvent[]): void {
-  const active = new Set(
-    rules.roster
-      .entries()
-      .filter((entry) => entry.status === 'active')
-      .map((entry) => entry.name),
-  );
+export function replayRoster(
+  rules: TeamRules,
+  events: readonly TeamEvent[],
+  defined: readonly string[],
+): void {
+  const entries = () => new Map(rules.roster.entries().map((entry) => [entry.name, entry.status]));
   for (const event of events) {
-    if (event.type !== 'team:member-shutdown' || !active.has(event.data.member)) continue;
-    const { member, force, reason, removed } = event.data;
-    rules.roster.depart(member, { force, reason, removed }, { replay: true });
-    active.delete(member);
+    if (event.type === 'team:member-joined' && !entries().has(event.data.member)) {
+      const { member, ...profile } = event.data;
+      rules.roster.join(member, profile, { replay: { joinedAt: event.timestamp } });
+    } else if (event.type === 'team:member-shutdown' && entries().get(event.data.member) === 'active') {
+      const { member, force, reason, removed } = event.data;
+      rules.roster.depart(member, { force, reason, removed }, { replay: true });
+    }
+  }
+  for (const [name, status] of entries()) {
+    if (status !== 'active' || name === rules.board.roster.lead || defined.includes(name)) continue;
+    const reason = 'it joined during the run and is not in the team definition that resumed it';
+    rules.roster.depart(name, { force: true, reason, removed: true });
   }
 }

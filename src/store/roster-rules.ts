@@ -2,7 +2,6 @@ import type { TaskListState } from '../board/task-list-state.js';
 import { TASK_LIST_SECTION, type TeamTaskBoard } from '../board/team-task-board.js';
 import { TeamError } from '../errors/index.js';
 import type { TeamEventSink } from '../events/team-event-map.js';
-import type { TeamMailbox } from '../mailbox/team-mailbox.js';
 import type { ChangeRecorder } from '../state/change-recorder.js';
 import { checkName } from '../state/names.js';
 import { checkRoster } from '../state/roster.js';
@@ -47,19 +46,17 @@ export function activeMembers(info: TeamInfo): string[] {
 export class TeamRosterRules {
   readonly #state: TeamState;
   readonly #board: TeamTaskBoard;
-  readonly #mailbox: TeamMailbox;
   readonly #events: TeamEventSink;
   readonly #recorder: ChangeRecorder;
   readonly #now: () => Date;
 
   constructor(
-    parts: { state: TeamState; board: TeamTaskBoard; mailbox: TeamMailbox; events: TeamEventSink },
+    parts: { state: TeamState; board: TeamTaskBoard; events: TeamEventSink },
     recorder: ChangeRecorder,
     now: () => Date,
   ) {
     this.#state = parts.state;
     this.#board = parts.board;
-    this.#mailbox = parts.mailbox;
     this.#events = parts.events;
     this.#recorder = recorder;
     this.#now = now;
@@ -72,9 +69,9 @@ export class TeamRosterRules {
 
   /**
    * A new member joins. Checks: a valid name no agent of the team has or had in this run.
-   * Changes: the roster (status `active`). Events: `team:member-joined`.
+   * Changes: the roster (status `active`). Events: `team:member-joined` (not with `replay`).
    */
-  join(name: string, profile: MemberProfile): RosterEntry {
+  join(name: string, profile: MemberProfile, options: { replay?: { joinedAt: string } } = {}): RosterEntry {
     checkName('agent', name);
     const info = this.#state.info;
     if (this.entries().some((entry) => entry.name === name)) {
@@ -89,10 +86,12 @@ export class TeamRosterRules {
       role: 'member',
       ...profile,
       status: 'active',
-      joinedAt: this.#now().toISOString(),
+      joinedAt: options.replay?.joinedAt ?? this.#now().toISOString(),
     };
     this.#change({ ...info, members: [...info.members, name], roster: [...this.entries(), entry] });
-    this.#events.emit({ type: 'team:member-joined', data: { member: name, ...profile } });
+    // Replayed on resume: the log has the event already.
+    if (!options.replay)
+      this.#events.emit({ type: 'team:member-joined', data: { member: name, ...profile } });
     return entry;
   }
 
@@ -123,7 +122,11 @@ export class TeamRosterRules {
       });
     }
     const requeued = this.#board.releaseMember(name, info.lead).map((task) => task.id);
-    const archived = this.#mailbox.unread(name).map((message) => message.id);
+    // Read from the inbox itself: a member that joined in this transaction is not on the mailbox's roster yet.
+    const archived = this.#state.bus
+      .inbox(name)
+      .filter((message) => message.readAt === null)
+      .map((message) => message.id);
     const status = how.removed ? 'removed' : 'shutdown';
     this.#change({
       ...info,

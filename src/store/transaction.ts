@@ -86,7 +86,7 @@ export function runTransaction<T>(
   const mailbox = new TeamMailbox(state.bus, sink, { lead, members, departed }, { now });
   attachRecorder(board, undo);
   attachRecorder(mailbox, undo);
-  const roster = new TeamRosterRules({ state, board, mailbox, events: sink }, undo, now);
+  const roster = new TeamRosterRules({ state, board, events: sink }, undo, now);
   const rules: TeamRules = { board, mailbox, roster, emit: sink.emit };
   try {
     const value = fn(rules);

@@ -199,3 +199,49 @@ describe.skipIf(!reachable)('the PostgresStore', () => {
     expect(task).toMatchObject({ owner: 'd', status: 'in_progress' });
   });
 });
+
+test('a member that joined is brought back by a resume; one the resumed team does not define is removed, its task back on the list', async () => {
+  const root = tempFolder('agent-teams-roster-');
+  const make = () =>
+    testTeam(
+      (call) =>
+        call.agent === 'lead' && call.reason === 'start' && call.step === 0
+          ? { toolCalls: [createTask({ title: 'Draw', assignee: 'd' })] }
+          : 'ok',
+      {
+        members: ['a'],
+        store: new FileStore({ root }),
+        // The lead's second step waits, so the run can be stopped with d's task on the list.
+        latencyMs: (call) =>
+          call.agent === 'lead' && call.reason === 'start' && call.step > 0 ? 600_000 : 0,
+      },
+    );
+  const first = make();
+  const run = await first.team.start({ input: 'go' });
+  // d never answers in the first process: its turn holds the task until the abort.
+  await run.addMember(
+    new Agent({
+      name: 'd',
+      model: scriptedModel(() => 'Drawn.', { latencyMs: 600_000 }),
+      instructions: 'Draw.',
+    }),
+  );
+  await eventOf(run, (event) => event.type === 'team:task-claimed');
+  run.abort('stop for now');
+  await run.result;
+
+  const second = make();
+  const resumed = await second.team.start({ input: 'go', fresh: false });
+  await expect(resumed.send('d', 'Still drawing?')).rejects.toMatchObject({ code: 'member-shutdown' });
+  resumed.abort('done');
+  const result = await resumed.result;
+  const gone = second.of('team:member-shutdown').map((event) => event.data);
+  expect(gone).toEqual([expect.objectContaining({ member: 'd', removed: true, requeued: ['task-1'] })]);
+  expect(result.teamResult.tasks[0]).toMatchObject({ status: 'pending', assignee: null });
+  const roster = await second.team.store.transact('t', ({ roster }) => roster.entries());
+  expect(roster.map((entry) => `${entry.name}:${entry.status}`)).toEqual([
+    'lead:active',
+    'a:active',
+    'd:removed',
+  ]);
+});
