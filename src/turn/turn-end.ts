@@ -39,7 +39,8 @@ export function endTurn(rules: TeamRules, end: TurnEnd): void {
   if (outcome.kind !== 'aborted') mailbox.markRead(name, [...turn.messageIds, ...outcome.delivered]);
   const text = outcome.kind === 'done' ? outcome.text : undefined;
   const rejected = outcome.kind === 'done' ? outcome.rejected : undefined;
-  if (rejected) sendBack(rules, name, rejected);
+  // The feedback gives another turn only to a member that has turns left.
+  if (rejected) sendBack(rules, name, rejected, end.status === 'idle');
   if (turn.role === 'member') {
     const completing = rejected?.hook !== 'onTaskCompleted';
     if (completing && text !== undefined && turn.taskId !== null && board.heldBy(name)?.id === turn.taskId) {
@@ -53,7 +54,8 @@ export function endTurn(rules: TeamRules, end: TurnEnd): void {
         );
     }
     if (end.status === 'failed' || end.status === 'stopped') board.releaseMember(name, name);
-    if (outcome.kind !== 'aborted' && !rejected && !end.departing) tellLeadIfIdle(rules, end);
+    const goesOn = rejected !== undefined && end.status === 'idle';
+    if (outcome.kind !== 'aborted' && !goesOn && !end.departing) tellLeadIfIdle(rules, end);
   }
   if (text && turn.reason === 'message') {
     const given = new Set(turn.messageIds);
@@ -93,12 +95,17 @@ export function endTurn(rules: TeamRules, end: TurnEnd): void {
  * person's side, `user`: the hooks are the team owner's code), which gives it another turn;
  * a rejected completion leaves the task in progress with it. Logged as `team:hook-rejected`.
  */
-function sendBack({ mailbox, emit }: TeamRules, member: string, rejected: HookRejection): void {
+function sendBack(
+  { mailbox, emit }: TeamRules,
+  member: string,
+  rejected: HookRejection,
+  send: boolean,
+): void {
   const about =
     rejected.hook === 'onTaskCompleted'
       ? `Your task ${rejected.taskId} was not accepted as complete; it is still yours`
       : 'You are not done yet';
-  if (mailbox.hasRoom(member)) {
+  if (send && mailbox.hasRoom(member)) {
     const content = cutTo(`${about} (${rejected.hook}): ${rejected.feedback}`, LIMITS.message);
     mailbox.send(USER, member, content, { kind: 'status_update' });
   }

@@ -96,6 +96,27 @@ describe.each(STORES)('hooks on the %s', (_, makeStore) => {
     expect(result.teamResult.members.find((member) => member.name === 'a')?.turns).toBe(2);
   });
 
+  test('a completion rejected on the member’s last turn gives the task back, and the lead hears it is out of turns', async () => {
+    const { team, of } = testTeam(
+      byAgent({ lead: plan([{ title: 'Code', assignee: 'a' }]), a: () => 'code' }),
+      {
+        members: ['a'],
+        store: makeStore(),
+        maxTurnsPerMember: 1,
+        hooks: { onTaskCompleted: () => 'Not good enough.' },
+      },
+    );
+    const result = await team.run({ input: 'go' });
+    expect(result.teamResult.tasks[0]).toMatchObject({ status: 'pending', owner: null });
+    const sent = of('team:message-sent').map(
+      (event) => `${event.data.from}>${event.data.to}:${event.data.kind}`,
+    );
+    // No feedback for a member with no turn left to act on it: the lead is told instead.
+    expect(sent).toEqual(['a>lead:idle_notification']);
+    expect(of('team:message-sent')[0]?.data.idleReason).toBe('out_of_turns');
+    expect(of('team:hook-rejected')).toHaveLength(1);
+  });
+
   test('a rejected idle gives the member another turn with the feedback', async () => {
     let asked = 0;
     const { team, model } = testTeam(
