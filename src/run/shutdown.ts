@@ -98,6 +98,9 @@ export class Lifecycle {
    */
   async shutdown(member: string, options: ShutdownOptions): Promise<Later> {
     const control = this.#control;
+    if (typeof options !== 'object' || options === null) {
+      throw new TeamError('invalid-input', 'shutdown options must be an object: { force?, reason? }.');
+    }
     checkKnownKeys('shutdown', options, ['force', 'reason']);
     if (options.force !== undefined && typeof options.force !== 'boolean') {
       throw new TeamError('invalid-input', 'force must be true or false.');

@@ -81,34 +81,41 @@ describe.each(STORES)('typed messages on the %s', (_, makeStore) => {
     expect(result.teamResult.stopReason).toBe('completed');
   });
 
-  test('the notice is not repeated for the same idle, and says "out of turns" when that is why', async () => {
+  test('the notice is not repeated for the same idle: a message turn in between does not make a new one', async () => {
+    let aIdle!: () => void;
+    const aFinished = new Promise<void>((resolve) => {
+      aIdle = resolve;
+    });
+    let thanked = false;
     const { team, of } = testTeam(
-      byAgent({
-        lead: (call) => {
-          if (call.reason === 'start' && call.step === 0) {
-            return {
-              toolCalls: [
-                createTask({ title: 'One', assignee: 'a' }),
-                tool('send_message', { to: 'b', content: 'Hello' }),
-              ],
-            };
-          }
-          if (call.reason === 'message' && call.step === 0)
-            return { toolCalls: [tool('send_message', { to: 'a', content: 'Thanks!' })] };
-          return 'ok';
-        },
-        a: () => 'Done.',
-        b: () => 'Hi.',
-      }),
-      { members: ['a', 'b'], store: makeStore(), maxTurnsPerMember: 2 },
+      async (call) => {
+        if (call.agent === 'a') return 'Done.';
+        // b answers once a has finished its task, so the lead's thanks finds a idle.
+        if (call.agent === 'b') return aFinished.then(() => 'Hi.');
+        if (call.reason === 'start' && call.step === 0) {
+          const hello = tool('send_message', { to: 'b', content: 'Hello' });
+          return { toolCalls: [createTask({ title: 'One', assignee: 'a' }), hello] };
+        }
+        if (call.reason === 'message' && call.step === 0 && !thanked) {
+          thanked = true;
+          return { toolCalls: [tool('send_message', { to: 'a', content: 'Thanks!' })] };
+        }
+        return 'ok';
+      },
+      { members: ['a', 'b'], store: makeStore() },
     );
+    team.on('team:member-finished', (event) => {
+      if (event.data.member === 'a') aIdle();
+    });
     await team.run({ input: 'go' });
     const notices = of('team:message-sent')
       .filter((event) => event.data.kind === 'idle_notification')
       .map((event) => `${event.data.from} ${event.data.idleReason}`);
-    // a: idle after its task; its message turn (the lead's thanks) is its second and last.
-    // b: idle after its message turn, and not told again.
-    expect(notices.sort()).toEqual(['a available', 'a out_of_turns', 'b available']);
+    // a told the lead once, after its task; its message turn (the lead's thanks) ended the
+    // same idle, with nothing to take: no second notice. b told once, after its message turn.
+    expect(notices.sort()).toEqual(['a available', 'b available']);
+    const aTurns = of('team:member-started').filter((event) => event.data.member === 'a');
+    expect(aTurns.map((event) => event.data.reason)).toEqual(['task', 'message']);
   });
 
   test('when the lead reassigns a task, both members get a task_notification', async () => {

@@ -117,14 +117,17 @@ describe.each(STORES)('the roster on the %s', (_, makeStore) => {
 
 test('the FileStore’s config.json lists each member with description, model, mode, status and when it joined', async () => {
   const root = tempFolder('agent-teams-roster-');
+  // The lead's first turn lasts until the abort: the run is open for every change.
   const { team } = testTeam(() => 'ok', {
     members: ['a', 'b'],
     store: new FileStore({ root }),
+    latencyMs: (call) => (call.agent === 'lead' ? 600_000 : 0),
     agents: { a: { description: 'Checks facts' } },
   });
   const run = await team.start({ input: 'go' });
   await run.addMember(new Agent({ name: 'd', model: scriptedModel(() => 'ok'), instructions: 'You draw.' }));
   await run.removeMember('b');
+  run.abort('done');
   await run.result;
   const config = JSON.parse(readFileSync(path.join(root, 'teams/t/config.json'), 'utf8'));
   expect(config.members).toEqual(['a', 'b', 'd']);
@@ -202,12 +205,14 @@ describe.skipIf(!reachable)('the PostgresStore', () => {
 
 test('a member that joined is brought back by a resume; one the resumed team does not define is removed, its task back on the list', async () => {
   const root = tempFolder('agent-teams-roster-');
+  const joined = gate();
   const make = () =>
     testTeam(
-      (call) =>
-        call.agent === 'lead' && call.reason === 'start' && call.step === 0
-          ? { toolCalls: [createTask({ title: 'Draw', assignee: 'd' })] }
-          : 'ok',
+      async (call) => {
+        if (call.agent !== 'lead' || call.reason !== 'start' || call.step > 0) return 'ok';
+        await joined.opened; // the lead plans once d is on the team
+        return { toolCalls: [createTask({ title: 'Draw', assignee: 'd' })] };
+      },
       {
         members: ['a'],
         store: new FileStore({ root }),
@@ -226,6 +231,7 @@ test('a member that joined is brought back by a resume; one the resumed team doe
       instructions: 'Draw.',
     }),
   );
+  joined.open();
   await eventOf(run, (event) => event.type === 'team:task-claimed');
   run.abort('stop for now');
   await run.result;

@@ -90,18 +90,27 @@ describe.each(STORES)('shutdown on the %s', (_, makeStore) => {
   });
 
   test('a member may reject a graceful shutdown with a reason: it goes on, and the lead is told', async () => {
+    let answered!: () => void;
+    const rejected = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
     const { team, of } = testTeam(
-      byAgent({
-        lead: () => 'ok',
-        b: (call) =>
-          call.step === 0
-            ? { toolCalls: [tool('respond_to_shutdown', { approve: false, reason: 'I am mid-review' })] }
-            : 'Staying.',
-      }),
+      async (call) => {
+        if (call.agent === 'lead') {
+          if (call.reason === 'start') await rejected; // the run stays open until b has answered
+          return 'ok';
+        }
+        if (call.agent !== 'b') return 'ok';
+        return call.step === 0
+          ? { toolCalls: [tool('respond_to_shutdown', { approve: false, reason: 'I am mid-review' })] }
+          : 'Staying.';
+      },
       { members: ['a', 'b'], store: makeStore() },
     );
     const run = await team.start({ input: 'go' });
     await run.shutdown('b');
+    await eventOf(run, (event) => event.type === 'team:member-finished' && event.data.member === 'b');
+    answered();
     const result = await run.result;
     expect(of('team:shutdown-rejected').map((event) => event.data)).toEqual([
       { member: 'b', reason: 'I am mid-review' },
@@ -154,14 +163,21 @@ describe.each(STORES)('shutdown on the %s', (_, makeStore) => {
   });
 
   test('bad calls are refused: the lead, someone not on the team, an unknown option, twice', async () => {
-    const { team } = testTeam(byAgent({ lead: () => 'ok' }), { members: ['a'], store: makeStore() });
+    // The lead's first turn lasts until the abort: the run is open for every call.
+    const { team } = testTeam(() => 'ok', { members: ['a'], store: makeStore(), latencyMs: 600_000 });
     const run = await team.start({ input: 'go' });
     await expect(run.shutdown('lead')).rejects.toMatchObject({ code: 'not-a-member' });
     await expect(run.shutdown('zed')).rejects.toMatchObject({ code: 'not-a-member' });
     await expect(run.shutdown('a', { now: true } as never)).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(run.shutdown('a', null as never)).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(run.shutdown('a', { force: 'yes' } as never)).rejects.toMatchObject({
+      code: 'invalid-input',
+    });
+    await expect(run.addMember({ name: 'x' } as never)).rejects.toMatchObject({ code: 'invalid-input' });
     await run.shutdown('a', { force: true });
     const twice = await run.shutdown('a', { force: true }).catch((error: unknown) => error);
     expect(isTeamError(twice, 'member-shutdown')).toBe(true);
+    run.abort('done');
     await run.result;
   });
 });
