@@ -136,8 +136,9 @@ export class Lifecycle {
         details: { agent: agent.name },
       });
     }
-    await control.transact(({ roster }) => roster.join(agent.name, profileOf(agent)));
+    // Its model is resolved first: a missing key is an error before the roster changes.
     control.equip(agent);
+    await control.transact(({ roster }) => roster.join(agent.name, profileOf(agent)));
     return undefined;
   }
 

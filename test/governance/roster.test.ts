@@ -57,6 +57,9 @@ describe.each(STORES)('the roster on the %s', (_, makeStore) => {
     await run.addMember(
       new Agent({ name: 'd', model, instructions: 'You translate.', description: 'Translator' }),
     );
+    // A model that cannot be resolved is refused before the roster changes.
+    const keyless = new Agent({ name: 'k', model: 'nosuch/model', instructions: 'x' });
+    await expect(run.addMember(keyless)).rejects.toMatchObject({ code: 'unknown-provider' });
     joined.open();
     const result = await run.result;
     expect(of('team:member-joined').map((event) => event.data)).toEqual([
