@@ -13,6 +13,7 @@ export type TeamErrorCode =
   | 'not-a-member'
   | 'unknown-recipient'
   | 'inbox-full'
+  | 'member-shutdown'
   // task list
   | 'task-not-found'
   | 'task-id-taken'
@@ -36,6 +37,7 @@ export type TeamErrorCode =
   | 'aborted'
   // workers: a write from a turn attempt that no longer holds its turn
   | 'stale-turn'
+  | 'hook-failed'
   // stores
   | 'team-not-found'
   | 'team-busy'

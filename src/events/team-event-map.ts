@@ -1,10 +1,12 @@
 import type { TokenUsage } from '../agent/usage.js';
 import type { TaskStatus, TeamTask } from '../board/task.js';
+import type { IdleReason, MessageKind } from '../mailbox/message.js';
 
 /** Why an agent takes a turn. */
 export type TurnReason = 'start' | 'task' | 'message' | 'stalled' | 'synthesis';
 export type AgentRole = 'lead' | 'member';
-export type MemberStatus = 'idle' | 'working' | 'stopped' | 'failed';
+/** `shutdown`: the member was shut down or removed from the team; it takes no more turns. */
+export type MemberStatus = 'idle' | 'working' | 'stopped' | 'failed' | 'shutdown';
 /** Why a run ended: the seed's four, `aborted` (by its signal) and `failed` (an agent's turn threw). */
 export type StopReason =
   | 'completed'
@@ -24,6 +26,12 @@ export type ReportedOutcome =
       readonly model: string;
       readonly delivered: readonly string[];
       readonly unread?: readonly string[];
+      /** A hook turned the turn's end down: which, and its feedback. */
+      readonly rejected?: {
+        readonly hook: 'onTaskCompleted' | 'onTeammateIdle';
+        readonly feedback: string;
+        readonly taskId: string | null;
+      };
     }
   | {
       readonly kind: 'failed';
@@ -194,6 +202,43 @@ export interface TeamEventMap {
     readonly content: string;
     /** A reply the harness sent for an agent (see `TeamMessage.automatic`). */
     readonly automatic: boolean;
+    /** What the message is (`text` unless said otherwise); absent in logs written before kinds. */
+    readonly kind?: MessageKind;
+    /** Why the member went idle, on an `idle_notification`. */
+    readonly idleReason?: IdleReason | undefined;
+  };
+  /** The person asked a member to shut down (`run.shutdown`); `messageId` is the request it was sent. */
+  'team:shutdown-requested': {
+    readonly member: string;
+    readonly force: boolean;
+    readonly reason: string | null;
+    readonly messageId: string | null;
+  };
+  /** A member turned a graceful shutdown down, with its reason; it goes on working. */
+  'team:shutdown-rejected': { readonly member: string; readonly reason: string };
+  /** A member shut down (`removed`: it also left the team); `requeued` are the tasks it gave back. */
+  'team:member-shutdown': {
+    readonly member: string;
+    readonly force: boolean;
+    readonly reason: string | null;
+    readonly removed: boolean;
+    readonly requeued: readonly string[];
+    /** Its unread messages, kept in its inbox (the archive), never delivered to anyone else. */
+    readonly archived: readonly string[];
+  };
+  /** A member joined the team during the run (`run.addMember`). */
+  'team:member-joined': {
+    readonly member: string;
+    readonly description: string;
+    readonly model: string;
+    readonly mode: string;
+  };
+  /** A lifecycle hook turned a change down; the feedback went to `agent`. */
+  'team:hook-rejected': {
+    readonly hook: 'onTaskCreated' | 'onTaskCompleted' | 'onTeammateIdle';
+    readonly agent: string;
+    readonly taskId: string | null;
+    readonly feedback: string;
   };
   /**
    * A budget was reached: the run's (no new turn starts; the run ends with `budget` after its

@@ -1,4 +1,12 @@
 export { USER } from '../state/roster.js';
-export type { SentMessage, TeamMessage } from './message.js';
+export {
+  type IdleReason,
+  MESSAGE_KINDS,
+  type MessageKind,
+  MODEL_MESSAGE_KINDS,
+  REQUEST_KINDS,
+  type SentMessage,
+  type TeamMessage,
+} from './message.js';
 export { APPROVAL_NOTICE, renderMessages } from './render.js';
 export { type MailboxConfig, type MailboxOptions, type SendOptions, TeamMailbox } from './team-mailbox.js';

@@ -10,20 +10,34 @@ export function recipientsOf(
   roster: TeamRoster,
   from: string,
   to: unknown,
+  departed: ReadonlySet<string> = new Set(),
 ): { inboxes: string[]; broadcast: boolean } {
   const agents = [roster.lead, ...roster.members];
-  if (to === EVERYONE) return { inboxes: agents.filter((agent) => agent !== from), broadcast: true };
+  if (to === EVERYONE) {
+    const inboxes = agents.filter((agent) => agent !== from && !departed.has(agent));
+    return { inboxes, broadcast: true };
+  }
   const name = to === LEAD_ALIAS ? roster.lead : to;
   if (typeof name !== 'string' || !agents.includes(name)) {
-    const others = agents.filter((agent) => agent !== from && agent !== roster.lead);
+    const others = agents.filter((agent) => agent !== from && agent !== roster.lead && !departed.has(agent));
     throw new TeamError(
       'unknown-recipient',
       `There is no agent ${JSON.stringify(to)} on the team: send to ${[...others, LEAD_ALIAS, EVERYONE].join(', ')}.`,
       { details: { to } },
     );
   }
+  if (departed.has(name)) throw departedError(name, 'receive');
   if (name === from) {
     throw new TeamError('unknown-recipient', 'You cannot send a message to yourself.', { details: { to } });
   }
   return { inboxes: [name], broadcast: false };
+}
+
+/** A member that shut down or left neither reads nor sends: say so, never drop the message. */
+export function departedError(member: string, doing: 'send' | 'receive'): TeamError {
+  const what =
+    doing === 'send'
+      ? `${member} has shut down or left the team: it sends no more messages.`
+      : `${member} has shut down or left the team: it reads no more messages. Send to another member or to the lead.`;
+  return new TeamError('member-shutdown', what, { details: { agent: member } });
 }

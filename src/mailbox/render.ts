@@ -23,8 +23,9 @@ export function renderMessages(messages: readonly TeamMessage[]): string {
   if (messages.length === 0) return '';
   const lines = messages.map((message) => {
     const scope = message.broadcast ? ' (to everyone)' : '';
+    const kind = message.kind && message.kind !== 'text' ? ` [${message.kind.replace(/_/g, ' ')}]` : '';
     const sender = message.fromAgent ? message.from : 'the user (the person running this team, not an agent)';
-    return `[message ${message.id} from ${sender}${scope}]\n${message.content}`;
+    return `[message ${message.id} from ${sender}${scope}${kind}]\n${message.content}`;
   });
   const fromAgents = messages.filter((message) => message.fromAgent).length;
   const notice = fromAgents === 0 ? '' : fromAgents === messages.length ? APPROVAL_NOTICE : MIXED_NOTICE;

@@ -5,8 +5,14 @@ import { recorderOf } from '../state/change-recorder.js';
 import type { InMemoryMessageBus } from '../state/in-memory-message-bus.js';
 import { LIMITS } from '../state/limits.js';
 import { checkActor, checkRoster, type TeamRoster, USER } from '../state/roster.js';
-import type { SentMessage, TeamMessage } from './message.js';
-import { recipientsOf } from './recipients.js';
+import {
+  type IdleReason,
+  MESSAGE_KINDS,
+  type MessageKind,
+  type SentMessage,
+  type TeamMessage,
+} from './message.js';
+import { departedError, recipientsOf } from './recipients.js';
 
 const MAX_MESSAGE_LENGTH = LIMITS.message;
 /** Read messages kept per inbox for inspection; unread ones are always kept. */
@@ -15,6 +21,11 @@ const READ_HISTORY = LIMITS.readKept;
 export interface MailboxConfig {
   lead: string;
   members: readonly string[];
+  /**
+   * Members that shut down or were removed: their inboxes stay readable (the archive), but a
+   * message to them is refused (`member-shutdown`), never dropped. Default none.
+   */
+  departed?: readonly string[];
 }
 
 export interface MailboxOptions {
@@ -27,6 +38,10 @@ export interface MailboxOptions {
 export interface SendOptions {
   /** Marks a reply the harness sent for an agent; see `TeamMessage.automatic`. */
   automatic?: boolean;
+  /** What the message is. Default `text`. */
+  kind?: MessageKind;
+  /** Why the member went idle, on an `idle_notification`. */
+  idleReason?: IdleReason;
 }
 
 /**
@@ -43,6 +58,7 @@ export class TeamMailbox {
   readonly #bus: InMemoryMessageBus;
   readonly #events: TeamEventSink | undefined;
   readonly #roster: TeamRoster;
+  readonly #departed: ReadonlySet<string>;
   readonly #now: () => Date;
   readonly #newId: () => string;
 
@@ -58,6 +74,7 @@ export class TeamMailbox {
     this.#bus = bus;
     this.#events = events;
     this.#roster = checkRoster(config);
+    this.#departed = checkDeparted(this.#roster, config.departed);
     this.#now = options.now ?? (() => new Date());
     this.#newId = options.newId ?? (() => `msg-${randomUUID()}`);
   }
@@ -79,7 +96,15 @@ export class TeamMailbox {
   send(from: string, to: string, content: string, options: SendOptions = {}): SentMessage {
     const fromAgent = from !== USER;
     if (fromAgent) checkActor(this.#roster, from);
-    const { inboxes, broadcast } = recipientsOf(this.#roster, from, to);
+    if (this.#departed.has(from)) throw departedError(from, 'send');
+    const kind = options.kind ?? 'text';
+    if (!MESSAGE_KINDS.includes(kind)) {
+      throw new TeamError(
+        'invalid-input',
+        `A message kind is one of ${MESSAGE_KINDS.join(', ')}, not ${String(kind)}.`,
+      );
+    }
+    const { inboxes, broadcast } = recipientsOf(this.#roster, from, to, this.#departed);
     if (typeof content !== 'string' || content.trim().length === 0) {
       throw new TeamError('invalid-input', 'A message needs some content.');
     }
@@ -105,6 +130,8 @@ export class TeamMailbox {
       sentAt: this.#now().toISOString(),
       broadcast,
       automatic: options.automatic === true,
+      kind,
+      ...(options.idleReason ? { idleReason: options.idleReason } : {}),
     });
     for (const reader of inboxes) {
       const copy: TeamMessage = Object.freeze({ ...sent, to: reader, fromAgent, readAt: null });
@@ -113,7 +140,16 @@ export class TeamMailbox {
     const { id, to: reached, broadcast: toEveryone, automatic } = sent;
     this.#events?.emit({
       type: 'team:message-sent',
-      data: { id, from, to: reached, broadcast: toEveryone, content, automatic },
+      data: {
+        id,
+        from,
+        to: reached,
+        broadcast: toEveryone,
+        content,
+        automatic,
+        kind,
+        idleReason: sent.idleReason,
+      },
     });
     return sent;
   }
@@ -178,4 +214,13 @@ export class TeamMailbox {
     recorderOf(this)?.before(`inbox:${agent}`, this.#bus.inbox(agent));
     this.#bus.replaceInbox(agent, messages);
   }
+}
+
+/** The departed members, checked: each a member of the roster. */
+function checkDeparted(roster: TeamRoster, departed: unknown): ReadonlySet<string> {
+  if (departed === undefined) return new Set();
+  if (!Array.isArray(departed))
+    throw new TeamError('invalid-input', 'departed must be a list of member names.');
+  for (const name of departed) checkActor(roster, String(name));
+  return new Set(departed as string[]);
 }

@@ -1,5 +1,6 @@
+import type { Agent } from '../agent/agent.js';
 import { type Budget, type BudgetReached, budgetReached } from '../agent/budget.js';
-import { TeamError } from '../errors/index.js';
+import { isTeamError } from '../errors/index.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
 import type { StopReason } from '../events/team-event-map.js';
 import { expireDue, expireOpen, forwardStranded, RequestClock } from '../governance/request-clock.js';
@@ -15,10 +16,12 @@ import { describeError, type TurnOutcome } from '../turn/turn-outcome.js';
 import { InputQueue } from './input-queue.js';
 import { LiveRelay, type LiveSink } from './live-relay.js';
 import { openRun } from './open-run.js';
+import { failureText, type Stopping, settleRun } from './run-end.js';
 import { RunEvents } from './run-events.js';
 import { runResultOf, turnCounts } from './run-result-of.js';
 import { applyEvent, emptyRunState, type RunState } from './run-state.js';
 import { decide, takeSnapshot } from './schedule.js';
+import { Lifecycle } from './shutdown.js';
 import { planSynthesis, type SynthesisPlan, synthesisTurn } from './synthesis-batches.js';
 import { statusAfter } from './turn-status.js';
 
@@ -47,7 +50,9 @@ type LoopInput =
   | { readonly kind: 'abort'; readonly reason: unknown }
   /** The run's time budget ran out. */
   | { readonly kind: 'deadline' }
-  | { readonly kind: 'requests-due' }; // an open request's time is up: commit its expiry
+  | { readonly kind: 'requests-due' } // an open request's time is up: commit its expiry
+  /** A shutdown or roster change from the handle (see shutdown.ts); it settles its caller. */
+  | { readonly kind: 'lifecycle'; readonly act: (lifecycle: Lifecycle) => Promise<void> };
 
 /**
  * One run's loop: the only code that changes the run's state. It folds the run's committed
@@ -64,6 +69,7 @@ export class RunLoop {
   readonly #running = new Map<string, TurnDescriptor>();
   readonly #causes = new Map<string, unknown>();
   readonly #abort = new AbortController();
+  readonly #lifecycle: Lifecycle;
   readonly #executor: TurnExecutor;
   /** Live-only events: to the run's readers and listeners, never to the log. */
   readonly #relay = new LiveRelay(
@@ -73,7 +79,7 @@ export class RunLoop {
   #runId = '';
   /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
   #live = false;
-  #stopping: { readonly reason: 'aborted' | 'failed'; readonly error?: unknown } | null = null;
+  #stopping: Stopping = null;
   /** The run's end, decided before its synthesis turn ran. */
   #ending: StopReason | null = null;
   /** The parts of a synthesis over more results than fit in one prompt, once it began. */
@@ -91,6 +97,9 @@ export class RunLoop {
       () => this.#overBudget !== null,
       (draft) => this.#relay.emit(draft),
     );
+    const running = (agent: string) => this.#running.has(agent);
+    const equip = (agent: Agent) => this.#executor.join?.(agent);
+    this.#lifecycle = new Lifecycle(this.#state, (fn) => this.#transact(fn), running, equip);
   }
 
   get runId(): string {
@@ -114,7 +123,8 @@ export class RunLoop {
   /** Input from outside the loop: a commit elsewhere, an abort. */
   post(input: LoopInput): void {
     if (input.kind === 'commits') this.#relay.announced(); // live events wait for its catch-up
-    this.#inputs.push(input);
+    if (input.kind === 'lifecycle' && this.#lifecycle.ended) void input.act(this.#lifecycle);
+    else this.#inputs.push(input);
   }
 
   /** Runs the run to its end; the result is built from the fold, so it covers a resumed run whole. */
@@ -130,6 +140,9 @@ export class RunLoop {
       clearTimeout(this.#deadline);
       this.#requestClock.clear();
       unsubscribe();
+      this.#lifecycle.end(); // a change asked for too late is refused, never left waiting
+      for (let input = this.#inputs.poll(); input; input = this.#inputs.poll())
+        if (input.kind === 'lifecycle') this.post(input);
       this.events.close();
       // After its end, or a failure that left it unfinished: another start or resume may take it.
       await store.leaveRun(settings.name, this.#runId).catch(() => undefined);
@@ -166,10 +179,15 @@ export class RunLoop {
         // The synthesis: one turn, or its parts one after another (synthesis-batches.ts), then the end.
         const part = this.#synthesis?.next(this.#state.summaries);
         if (part === undefined) return this.#ending;
-        const turn = synthesisTurn(settings.lead.name);
+        const lead = settings.lead.name;
         this.#launch(
           await this.#commitStart(
-            (rules) => startTurn(rules, this.#state, turn, threadId, part ?? undefined),
+            (rules) => {
+              // It is given what it has not read (the notices that woke nobody), so nothing stays unread.
+              const messageIds = rules.mailbox.unread(lead).map((message) => message.id);
+              const turn = { ...synthesisTurn(lead), messageIds };
+              return startTurn(rules, this.#state, turn, threadId, part ?? undefined);
+            },
             (started) => started,
           ),
         );
@@ -234,6 +252,7 @@ export class RunLoop {
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
     else if (input.kind === 'requests-due')
       await this.#transact((r) => expireDue(r, this.#state, Date.now()));
+    else if (input.kind === 'lifecycle') await input.act(this.#lifecycle);
     await this.#catchUp();
   }
 
@@ -241,7 +260,7 @@ export class RunLoop {
     this.#running.set(turn.agent, turn);
     const ended = (outcome: TurnOutcome) => this.post({ kind: 'turn-ended', turn, outcome });
     this.#executor
-      .execute(turn, this.#abort.signal)
+      .execute(turn, this.#lifecycle.signalOf(turn.agent, this.#abort.signal))
       .then(ended, (error: unknown) =>
         ended({ kind: 'failed', error: describeError(error), delivered: [], cause: error }),
       );
@@ -255,13 +274,20 @@ export class RunLoop {
     if (!agent) return;
     const { status, overBudget } = statusAfter(agent, turn, outcome, this.#config.settings);
     if (outcome.kind === 'failed') this.#causes.set(turn.agent, outcome.cause);
+    // A hook that threw fails the run, whoever's turn it was (see governance/hooks.ts).
+    if (outcome.kind === 'failed' && isTeamError(outcome.cause, 'hook-failed'))
+      this.#stop('failed', outcome.cause);
     const answered = new Set(agent.answered);
     const governed = governTurnEnd(this.#state, turn, outcome, this.#config.settings);
-    await this.#transact((rules) => {
+    const departing = this.#lifecycle.departs(this.#state, turn, outcome);
+    const settle = await this.#transact((rules) => {
       if (governed.plan) rules.emit(governed.plan);
-      endTurn(rules, { turn, outcome, status, answered, waiting: governed.waiting });
+      const idleNotified = agent.idleNotified;
+      endTurn(rules, { turn, outcome, status, answered, waiting: governed.waiting, idleNotified, departing });
       if (overBudget) rules.emit({ type: 'team:budget-reached', data: { agent: turn.agent, ...overBudget } });
+      return this.#lifecycle.afterTurn(rules, this.#state, turn, outcome);
     });
+    settle();
   }
 
   #stop(reason: 'aborted' | 'failed', error: unknown): void {
@@ -314,26 +340,12 @@ export class RunLoop {
       // Nothing is left in progress with nobody on it; assignments stay for a resume.
       if (stopping) board.requeueInProgress(settings.lead.name);
       else expireOpen(emit, this.#state, 'the run ended'); // a run that ends leaves no request open
-      const failed = stopping?.reason === 'failed' ? this.#failureText(stopping.error) : null;
+      const failed = stopping?.reason === 'failed' ? failureText(this.#state, stopping.error) : null;
       const data = { stopReason: reason, tasks: board.counts(), ...turnCounts(this.#state), error: failed };
       emit({ type: 'team:complete', data });
       return board.listTasks();
     });
     if (!stopping && !settings.synthesize && reason !== 'no-tasks') output = tasksAsOutput(tasks);
-    const result = runResultOf(this.#state, output, tasks, reason);
-    const failure = this.#state.failure;
-    if (stopping?.reason === 'failed' && !failure) throw stopping.error;
-    if (stopping?.reason === 'failed' && failure) {
-      throw new TeamError('agent-failed', `The agent ${failure.agent} failed: ${failure.error}`, {
-        cause: stopping.error,
-        details: { agent: failure.agent, result },
-      });
-    }
-    return result;
-  }
-
-  #failureText(error: unknown): string {
-    const failure = this.#state.failure;
-    return failure ? `${failure.agent}: ${failure.error}` : `store: ${describeError(error)}`;
+    return settleRun(this.#state, stopping, runResultOf(this.#state, output, tasks, reason));
   }
 }

@@ -2,6 +2,7 @@ import { TeamError } from '../errors/index.js';
 import { reclaimForWaiting } from '../governance/resume.js';
 import type { TeamStore } from '../store/team-store.js';
 import type { TeamSettings } from '../team/team-options.js';
+import { profilesOf, replayRoster } from './roster.js';
 
 export interface OpenedRun {
   readonly runId: string;
@@ -26,6 +27,7 @@ export async function openRun(
     members,
     selfClaim: settings.selfClaim,
     maxTasks: settings.maxTasks,
+    profiles: profilesOf([settings.lead, ...settings.members]),
   });
   const resumable = fresh ? undefined : await store.resumeRun(settings.name);
   const runId = resumable
@@ -41,11 +43,13 @@ export async function openRun(
           { details: { runId } },
         );
       }
-      await store.transact(settings.name, ({ board, emit }) => {
+      await store.transact(settings.name, (rules) => {
         // Whatever was in progress when the run stopped was cut off: it goes back to the list.
-        const requeued = board.requeueInProgress(lead).map((task) => task.id);
-        emit({ type: 'team:resumed', data: { requeued } });
-        reclaimForWaiting(board, resumable.events);
+        const requeued = rules.board.requeueInProgress(lead).map((task) => task.id);
+        rules.emit({ type: 'team:resumed', data: { requeued } });
+        reclaimForWaiting(rules.board, resumable.events);
+        // Who joined and who departed in the run stays so.
+        replayRoster(rules, resumable.events, members);
       });
       return { runId, resumed: true };
     }

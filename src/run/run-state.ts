@@ -10,6 +10,8 @@ import type {
   TurnReason,
 } from '../events/team-event-map.js';
 import { applyGovernanceEvent, emptyGovernance, type GovernanceState } from '../governance/request-state.js';
+import type { IdleReason, MessageKind } from '../mailbox/message.js';
+import { foldLifecycle } from './lifecycle-fold.js';
 
 /** One agent as its run's events tell it. */
 export interface AgentRunState {
@@ -31,6 +33,12 @@ export interface AgentRunState {
   readonly answered: Set<string>;
   /** The part of a synthesis done in parts its current turn is, if it is one. */
   synthesis: SynthesisPart | null;
+  /** A graceful shutdown asked of it and not answered yet (see lifecycle-fold.ts). */
+  shutdownRequest: { readonly messageId: string | null; readonly reason: string | null } | null;
+  /** It told the lead it is idle and has not taken a task since: no second notice. */
+  idleNotified: boolean;
+  /** It left the team (`run.removeMember`); its status is `shutdown`. */
+  removed: boolean;
 }
 
 /** A message as the run's log tells it. */
@@ -41,6 +49,8 @@ export interface MessageRecord {
   readonly content: string;
   readonly automatic: boolean;
   readonly timestamp: string;
+  readonly kind: MessageKind;
+  readonly idleReason?: IdleReason | undefined;
 }
 
 /**
@@ -104,7 +114,7 @@ export function emptyRunState(): RunState {
   };
 }
 
-function agentOf(state: RunState, name: string, role: AgentRole): AgentRunState {
+export function agentOf(state: RunState, name: string, role: AgentRole): AgentRunState {
   let agent = state.agents.get(name);
   if (!agent) {
     agent = {
@@ -119,6 +129,9 @@ function agentOf(state: RunState, name: string, role: AgentRole): AgentRunState 
       lastOutput: '',
       answered: new Set(),
       synthesis: null,
+      shutdownRequest: null,
+      idleNotified: false,
+      removed: false,
     };
     state.agents.set(name, agent);
   }
@@ -159,6 +172,7 @@ function turnFinished(state: RunState, data: TeamEventMap['team:member-finished'
 function resumed(state: RunState): void {
   for (const agent of state.agents.values()) {
     if (agent.status === 'working') agent.status = 'idle';
+    agent.idleNotified = false;
     agent.reason = null;
     agent.taskId = null;
     agent.answered.clear();
@@ -206,6 +220,7 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
       state.tasks.set(event.data.task.id, event.data.task);
       const agent = state.agents.get(event.data.member);
       if (agent?.status === 'working') agent.taskId = event.data.task.id;
+      if (agent) agent.idleNotified = false;
       break;
     }
     case 'team:task-created':
@@ -217,10 +232,12 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
       break;
     case 'team:message-sent': {
       state.progress++;
-      const { id, from, to, content, automatic } = event.data;
-      state.messages.push({ id, from, to, content, automatic, timestamp: event.timestamp });
+      const { id, from, to, content, automatic, idleReason } = event.data;
+      const kind = event.data.kind ?? 'text';
+      state.messages.push({ id, from, to, content, automatic, timestamp: event.timestamp, kind, idleReason });
       const sender = state.agents.get(from);
       if (sender?.status === 'working') for (const reader of to) sender.answered.add(reader);
+      if (sender && kind === 'idle_notification') sender.idleNotified = true;
       break;
     }
     case 'team:complete':
@@ -233,6 +250,8 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
     case 'team:tool-result':
     case 'team:text-delta':
       break;
+    default:
+      foldLifecycle(state, event);
   }
   applyGovernanceEvent(state.governance, event);
 }

@@ -1,5 +1,6 @@
 import type { StopReason, TaskCounts, TurnReason } from '../events/team-event-map.js';
 import { isWaiting, openRequests, pendingAnswers, unseenByLead } from '../governance/requests.js';
+import { QUIET_KINDS } from '../mailbox/notices.js';
 import type { TeamRules } from '../store/team-store.js';
 import type { AgentRunState, RunState } from './run-state.js';
 
@@ -11,6 +12,8 @@ interface AgentSnapshot {
   readonly claimable: string | null;
   /** Its unread messages, oldest first. */
   readonly unread: readonly string[];
+  /** Whether any of them wakes it (notices alone do not). */
+  readonly wakes?: boolean;
 }
 
 export interface BoardSnapshot {
@@ -81,9 +84,12 @@ export function takeSnapshot(
   const leadInTurn = lead?.status === 'working';
   const agents = new Map<string, AgentSnapshot>();
   for (const agent of candidates(state, limits)) {
-    const unread = mailbox.unread(agent.name).map((message) => message.id);
+    const messages = mailbox.unread(agent.name);
+    // Notices alone wake nobody: they go with the reader's next turn (mailbox/notices.ts).
+    const wakes = messages.some((message) => !QUIET_KINDS.has(message.kind));
+    const unread = messages.map((message) => message.id);
     if (agent.role === 'lead') {
-      agents.set(agent.name, { held: null, claimable: null, unread });
+      agents.set(agent.name, { held: null, claimable: null, unread, wakes });
       continue;
     }
     const held = board.heldBy(agent.name)?.id ?? null;
@@ -91,7 +97,7 @@ export function takeSnapshot(
       ? null
       : (board.claimableBy(agent.name).find((task) => !leadInTurn || task.assignee === agent.name)?.id ??
         null);
-    agents.set(agent.name, { held, claimable, unread });
+    agents.set(agent.name, { held, claimable, unread, wakes });
   }
   return { counts: board.counts(), agents };
 }
@@ -112,16 +118,13 @@ export function decide(state: RunState, snapshot: BoardSnapshot, limits: Schedul
     const seen = snapshot.agents.get(agent.name);
     if (!seen) continue;
     if (agent.role === 'member') {
-      const taskId = seen.held ?? seen.claimable;
+      // Asked to shut down, it answers before it takes anything new.
+      const taskId = seen.held ?? (agent.shutdownRequest ? null : seen.claimable);
       if (taskId) return turn(agent.name, 'task', taskId, seen.unread);
       // Answers to its requests come with any turn; with no task, a message turn brings them.
-      if (seen.unread.length > 0 || pendingAnswers(state, agent.name).length > 0)
+      if (wakes(seen) || pendingAnswers(state, agent.name).length > 0)
         return turn(agent.name, 'message', null, seen.unread);
-    } else if (
-      seen.unread.length > 0 ||
-      unseenByLead(state).length > 0 ||
-      pendingAnswers(state, agent.name).length > 0
-    )
+    } else if (wakes(seen) || unseenByLead(state).length > 0 || pendingAnswers(state, agent.name).length > 0)
       // Requests to the lead give it a message turn to answer them in (once per request).
       return turn(agent.name, 'message', null, seen.unread);
   }
@@ -134,12 +137,17 @@ export function decide(state: RunState, snapshot: BoardSnapshot, limits: Schedul
   // A stalled turn that moved nothing could not help, and another would not either.
   const helped = state.progressAtStall === null || state.progressAtStall !== state.progress;
   if (lead.status === 'idle' && lead.countedTurns < limits.maxLeadTurns && helped) {
-    return turn(lead.name, 'stalled', null, []);
+    // With the notices it has not read (they woke nobody: mailbox/notices.ts).
+    return turn(lead.name, 'stalled', null, snapshot.agents.get(lead.name)?.unread ?? []);
   }
   const outOfTurns =
     lead.countedTurns >= limits.maxLeadTurns ||
     [...state.agents.values()].some((agent) => agent.status === 'stopped');
   return { kind: 'end', stopReason: outOfTurns ? 'turn-limit' : 'stalled' };
+}
+
+function wakes(seen: AgentSnapshot): boolean {
+  return seen.unread.length > 0 && seen.wakes !== false;
 }
 
 function turn(

@@ -1,8 +1,8 @@
 /**
  * The keys of a team's state that a store persists separately: one per task, one per
- * inbox, and the task id high watermark. The FileStore maps each to a file.
+ * inbox, the task id high watermark, and the roster (the team's info). The FileStore maps each to a file.
  */
-export type StateKey = `task:${string}` | `inbox:${string}` | 'highWatermark';
+export type StateKey = `task:${string}` | `inbox:${string}` | 'highWatermark' | 'roster';
 
 /**
  * Told the previous value of a key just before the rules replace it, so a store knows

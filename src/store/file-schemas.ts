@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_KINDS } from '../mailbox/message.js';
 
 // What each file must hold. A hand-edited file that breaks these is refused with its
 // name, before anything is changed.
@@ -33,6 +34,9 @@ export const inboxSchema = z.array(
     broadcast: z.boolean(),
     automatic: z.boolean(),
     readAt: nullableText,
+    // A message written before kinds existed is plain text.
+    kind: z.enum(MESSAGE_KINDS).default('text'),
+    idleReason: z.enum(['available', 'out_of_turns', 'failed', 'shutdown']).optional(),
   }),
 );
 
@@ -41,6 +45,20 @@ export const configSchema = z.object({
   teamId: text,
   lead: text,
   members: z.array(text),
+  departed: z.array(text).optional(),
+  roster: z
+    .array(
+      z.object({
+        name: text,
+        role: z.enum(['lead', 'member']),
+        description: text,
+        model: text,
+        mode: text,
+        status: z.enum(['active', 'shutdown', 'removed']),
+        joinedAt: text,
+      }),
+    )
+    .optional(),
   selfClaim: z.boolean(),
   maxTasks: z.number().int().positive(),
   runId: nullableText,

@@ -115,7 +115,9 @@ export class FileStore implements TeamStore {
       const { value, changed, drafts } = runTransaction(cached.state, fn, this.#now);
       if (changed.length === 0 && drafts.length === 0) return { value, events: [] };
       const events = stampEvents(cached.state, drafts, this.#now());
-      this.#teams.commit(name, cached, changed, events);
+      // The roster is the team's info: its config.json.
+      const keys = changed.map((key) => (key === 'roster' ? 'config' : key));
+      this.#teams.commit(name, cached, keys, events);
       this.#live().settle(name, events);
       return { value, events };
     });

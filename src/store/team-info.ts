@@ -3,7 +3,8 @@ import { DEFAULT_MAX_TASKS } from '../board/task-list-state.js';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { checkRoster } from '../state/roster.js';
-import type { TeamInfo, TeamSetup } from './team-store.js';
+import { rosterOf } from './roster-rules.js';
+import type { RosterEntry, TeamInfo, TeamSetup } from './team-store.js';
 
 /** The info of a new team, or of a known one with a new setup (its id and run kept). */
 export function describeTeam(
@@ -28,11 +29,31 @@ export function describeTeam(
     );
   }
   const stamp = now.toISOString();
+  const profiles = setup.profiles ?? {};
+  if (typeof profiles !== 'object' || profiles === null) {
+    throw new TeamError(
+      'invalid-input',
+      'profiles must be an object of { description, model, mode } by agent name.',
+    );
+  }
+  // A new setup makes every agent active again; one that stays keeps when it joined.
+  const joined = new Map((existing ? rosterOf(existing) : []).map((entry) => [entry.name, entry.joinedAt]));
+  const entry = (agent: string, role: 'lead' | 'member'): RosterEntry => ({
+    name: agent,
+    role,
+    description: profiles[agent]?.description ?? '',
+    model: profiles[agent]?.model ?? '',
+    mode: profiles[agent]?.mode ?? 'default',
+    status: 'active',
+    joinedAt: joined.get(agent) ?? stamp,
+  });
   return {
     name,
     teamId: existing?.teamId ?? newTeamId(),
     lead,
     members,
+    departed: [],
+    roster: [entry(lead, 'lead'), ...members.map((member) => entry(member, 'member'))],
     selfClaim,
     maxTasks,
     runId: existing?.runId ?? null,
@@ -48,7 +69,17 @@ export function sameSetup(a: TeamInfo, b: TeamInfo): boolean {
     a.members.length === b.members.length &&
     a.members.every((member, index) => member === b.members[index]) &&
     a.selfClaim === b.selfClaim &&
-    a.maxTasks === b.maxTasks
+    a.maxTasks === b.maxTasks &&
+    (a.departed ?? []).length === (b.departed ?? []).length &&
+    sameProfiles(rosterOf(a), rosterOf(b))
+  );
+}
+
+function sameProfiles(a: readonly RosterEntry[], b: readonly RosterEntry[]): boolean {
+  const profile = ({ name, description, model, mode }: RosterEntry) =>
+    [name, description, model, mode].join('\u0000');
+  return (
+    a.length === b.length && a.every((entry, index) => profile(entry) === profile(b[index] as RosterEntry))
   );
 }
 

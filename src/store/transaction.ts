@@ -1,11 +1,12 @@
 import type { TeamTask } from '../board/task.js';
 import { putTask, removeTask } from '../board/task-list-state.js';
-import { TeamTaskBoard } from '../board/team-task-board.js';
+import { TASK_LIST_SECTION, TeamTaskBoard } from '../board/team-task-board.js';
 import { TeamError } from '../errors/index.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { TeamMessage } from '../mailbox/message.js';
 import { TeamMailbox } from '../mailbox/team-mailbox.js';
 import { attachRecorder, type ChangeRecorder, type StateKey } from '../state/change-recorder.js';
+import { type RosterBefore, TeamRosterRules } from './roster-rules.js';
 import { type TeamState, taskList } from './team-state.js';
 import type { TeamRules } from './team-store.js';
 
@@ -37,8 +38,15 @@ class UndoLog implements ChangeRecorder {
   }
 
   undo(state: TeamState): void {
-    const list = taskList(state);
+    // The roster first: it puts the task list object back, and the task undos act on it.
+    const roster = this.previous.get('roster') as RosterBefore | undefined;
+    if (roster) {
+      state.info = roster.info;
+      state.blackboard.write(TASK_LIST_SECTION, roster.list);
+    }
     for (const [key, previous] of this.previous) {
+      if (key === 'roster') continue;
+      const list = taskList(state);
       if (key === 'highWatermark') list.highWatermark = previous as number;
       else if (key.startsWith('task:')) {
         const id = key.slice('task:'.length);
@@ -74,10 +82,12 @@ export function runTransaction<T>(
     },
   };
   const board = new TeamTaskBoard(state.blackboard, sink, { now });
-  const mailbox = new TeamMailbox(state.bus, sink, state.info, { now });
+  const { lead, members, departed } = state.info;
+  const mailbox = new TeamMailbox(state.bus, sink, { lead, members, departed }, { now });
   attachRecorder(board, undo);
   attachRecorder(mailbox, undo);
-  const rules: TeamRules = { board, mailbox, emit: sink.emit };
+  const roster = new TeamRosterRules({ state, board, events: sink }, undo, now);
+  const rules: TeamRules = { board, mailbox, roster, emit: sink.emit };
   try {
     const value = fn(rules);
     if (isThenable(value)) {

@@ -134,7 +134,7 @@ export function taskBriefing(
 }
 
 /** As many of `messages` as fit in `room`, oldest first, with the approval notice; at least one, cut if it must be. */
-function fitMessages(
+export function fitMessages(
   messages: readonly TeamMessage[],
   room: number,
 ): { readonly text: string; readonly shown: readonly string[] } {

@@ -10,6 +10,7 @@ import {
   type GovernanceSettings,
   governanceSettings,
 } from '../governance/governance-options.js';
+import { checkHooks, type TeamHooks } from '../governance/hooks.js';
 import { checkName } from '../state/names.js';
 import { checkRoster } from '../state/roster.js';
 import type { TeamStore } from '../store/team-store.js';
@@ -59,6 +60,8 @@ export interface TeamConfig extends GovernanceConfig {
    * over more results than fit is done in parts. Default 24,000; at least 2,000.
    */
   promptBudgetTokens?: number;
+  /** Lifecycle hooks that may reject a task's creation or completion, or a member's going idle. */
+  hooks?: TeamHooks;
 }
 
 // Every key of TeamConfig, so an unknown one is refused (`satisfies` keeps the list whole).
@@ -86,6 +89,7 @@ const TEAM_OPTIONS = Object.keys({
   permissions: true,
   planApprovalTimeoutMs: true,
   permissionTimeoutMs: true,
+  hooks: true,
 } satisfies Record<keyof TeamConfig, true>);
 const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
 const PRICE_OPTIONS = ['input', 'output'] as const;
@@ -112,6 +116,7 @@ export interface TeamSettings {
   readonly promptBudgetTokens: number;
   /** Workspace, permissions and request timeouts (see src/governance). */
   readonly governance: GovernanceSettings;
+  readonly hooks: TeamHooks;
 }
 
 function count(name: string, value: unknown, fallback: number): number {
@@ -211,6 +216,7 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     telemetry: checkTelemetry(config.telemetry),
     promptBudgetTokens,
     governance: governanceSettings(config, [config.lead, ...config.members]),
+    hooks: checkHooks(config.hooks),
   };
 }
 

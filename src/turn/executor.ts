@@ -1,25 +1,25 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { TelemetrySettings } from 'ai';
 import type { Agent } from '../agent/agent.js';
-import { modelName } from '../agent/resolve-model.js';
+import { modelName, resolveModel } from '../agent/resolve-model.js';
 import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
-import { TeamError } from '../errors/index.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { GovernanceSettings } from '../governance/governance-options.js';
-import type { TurnGovernance } from '../governance/open-request.js';
-import { governTools } from '../governance/turn-tools.js';
+import type { TeamHooks } from '../governance/hooks.js';
+import { judgeTurnEnd } from '../governance/hooks-turn.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
 import { briefingRoom, systemPrompt } from '../team/prompt-room.js';
 import type { ThreadMemory } from '../team/threads.js';
-import { createTeamTools, teamToolsFor } from '../team/tools/create-team-tools.js';
 import type { RunTracing } from '../telemetry/run-tracing.js';
 import type { TurnDescriptor } from './descriptor.js';
 import { runModelTurn } from './model-turn.js';
 import { TurnTranscript } from './transcript.js';
+import { thrownOutcome } from './turn-failure.js';
 import { turnHeaders } from './turn-headers.js';
-import { describeError, type TurnOutcome } from './turn-outcome.js';
+import type { TurnOutcome } from './turn-outcome.js';
 import { turnPrompt } from './turn-prompt.js';
+import { turnTools } from './turn-tools.js';
 
 /** Runs turns from their descriptors: in this process, or on worker processes elsewhere. */
 export interface TurnExecutor {
@@ -37,6 +37,8 @@ export interface TurnExecutor {
   ): Promise<T>;
   /** Sees every event the run's loop folds, in order (workers' outcomes arrive in the log). */
   notice?(event: TeamEvent): void;
+  /** Takes on a member that joined during the run (`run.addMember`). */
+  join?(agent: Agent): void;
 }
 
 /** What running a team's turns needs of the team: its agents, their models and prices. */
@@ -53,6 +55,8 @@ interface TeamDefinition {
   /** The bound of a turn's system prompt and briefing together, and of each team tool's answer. */
   readonly promptBudgetTokens: number;
   readonly governance: GovernanceSettings;
+  readonly maxTurnsPerMember: number;
+  readonly hooks: TeamHooks;
 }
 
 export interface InProcessExecutorOptions {
@@ -86,9 +90,17 @@ interface Equipment {
 export class InProcessExecutor implements TurnExecutor {
   readonly #options: InProcessExecutorOptions;
   readonly #equipped = new Map<string, Equipment>();
+  /** Members that joined during the run, with their models. */
+  readonly #joined = new Map<string, { agent: Agent; model: LanguageModelV3 }>();
 
   constructor(options: InProcessExecutorOptions) {
     this.#options = options;
+  }
+
+  join(agent: Agent): void {
+    this.#joined.set(agent.name, { agent, model: resolveModel(agent.model) });
+    // The lead's system prompt lists the roster: made again for its next turn.
+    this.#equipped.delete(this.#options.team.lead.name);
   }
 
   async execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome> {
@@ -111,27 +123,33 @@ export class InProcessExecutor implements TurnExecutor {
     // The turn's own tools: read_inbox gives only what the turn was not given yet.
     const seen = new Set(turn.messageIds);
     const delivered = () => [...seen].filter((id) => !turn.messageIds.includes(id));
-    const transcript = new TurnTranscript(store, turn);
     // Messages of the descriptor its briefing had no room for and read_inbox did not give: they stay unread.
     const unread = () => turn.messageIds.filter((id) => !seen.has(id));
+    const transcript = new TurnTranscript(store, turn);
+    // A hook that throws inside a tool stops the turn, which then fails with its error.
+    let hookFailure: unknown;
+    const hookStop = new AbortController();
+    const onHookFailure = (error: unknown) => {
+      hookFailure ??= error;
+      hookStop.abort(error);
+    };
     try {
       const { agent, role, model, system, room } = this.#equipment(turn.agent);
-      const context = { members: team.members, selfClaim: team.selfClaim, run: this.#options.run(), room };
+      const context = { members: this.#members(), selfClaim: team.selfClaim, run: this.#options.run(), room };
       const briefing = await store.transact(team.name, (rules) => turnPrompt(rules, turn, context));
       seen.clear();
       for (const id of briefing.shown) seen.add(id);
-      const toolContext = { store, team: team.name, seen, promptBudgetTokens: team.promptBudgetTokens };
-      const teamTools = teamToolsFor(createTeamTools(toolContext, agent.name), role);
-      const governance: TurnGovernance = {
+      const { tools, governance } = turnTools({
+        ...team,
         store,
         team: team.name,
         turn,
         agent,
+        role,
+        seen,
         run: this.#options.run,
-        settings: team.governance,
-        opened: [],
-      };
-      const tools = governTools(governance, role, teamTools, agent.tools);
+        onHookFailure,
+      });
       transcript.prompt(briefing.text);
       const synthesis = turn.reason === 'synthesis';
       const outcome = await runModelTurn({
@@ -141,7 +159,7 @@ export class InProcessExecutor implements TurnExecutor {
         prompt: briefing.text,
         tools: transcript.wrap(synthesis ? {} : tools),
         maxSteps: synthesis ? 1 : agent.maxIterations,
-        signal: AbortSignal.any([signal, timedOut.signal]),
+        signal: AbortSignal.any([signal, timedOut.signal, hookStop.signal]),
         maxRetries: agent.maxRetries,
         // A turn that asked for something ends after the step that asked.
         halt: () => this.#options.halt() || governance.opened.length > 0,
@@ -160,34 +178,21 @@ export class InProcessExecutor implements TurnExecutor {
       // Its transcript is in the log before the turn is closed.
       await transcript.settled();
       threads.remember(turn.threadId ?? undefined, agent.name, outcome.messages);
-      return {
+      const done = {
         kind: 'done',
         text: outcome.text,
         usage: turnUsage(outcome.usage, priceOf(model.modelId, team.pricing)),
         model: modelName(model),
         delivered: delivered(),
         unread: unread(),
-      };
+      } as const;
+      const judged = { store, hooks: team.hooks, turn, outcome: done, run: this.#options.run() };
+      const rejected = await judgeTurnEnd({ ...judged, maxTurnsPerMember: team.maxTurnsPerMember });
+      return rejected ? { ...done, rejected } : done;
     } catch (error) {
       await transcript.settled().catch(() => undefined);
-      if (signal.aborted) return { kind: 'aborted' };
-      if (timedOut.signal.aborted) {
-        const reason = `The turn of ${turn.agent} took longer than ${timeoutMs} ms (turnTimeoutMs) and was stopped.`;
-        return {
-          kind: 'failed',
-          error: reason,
-          delivered: delivered(),
-          unread: unread(),
-          cause: new TeamError('turn-timeout', reason),
-        };
-      }
-      return {
-        kind: 'failed',
-        error: describeError(error),
-        delivered: delivered(),
-        unread: unread(),
-        cause: error,
-      };
+      const how = { aborted: signal.aborted, timedOut: timedOut.signal.aborted, timeoutMs, hookFailure };
+      return thrownOutcome(error, turn, { ...how, delivered: delivered(), unread: unread() });
     } finally {
       clearTimeout(timer);
     }
@@ -195,7 +200,11 @@ export class InProcessExecutor implements TurnExecutor {
 
   #agent(name: string): Agent | undefined {
     const { team } = this.#options;
-    return [team.lead, ...team.members].find((candidate) => candidate.name === name);
+    return [team.lead, ...this.#members()].find((candidate) => candidate.name === name);
+  }
+
+  #members(): readonly Agent[] {
+    return [...this.#options.team.members, ...[...this.#joined.values()].map((each) => each.agent)];
   }
 
   #equipment(name: string): Equipment {
@@ -203,10 +212,10 @@ export class InProcessExecutor implements TurnExecutor {
     if (made) return made;
     const { team } = this.#options;
     const agent = this.#agent(name);
-    const model = team.models.get(name);
+    const model = team.models.get(name) ?? this.#joined.get(name)?.model;
     if (!agent || !model) throw new Error(`The team ${team.name} has no agent ${name}`);
     const role = agent === team.lead ? 'lead' : 'member';
-    const system = systemPrompt(team, agent);
+    const system = systemPrompt({ ...team, members: this.#members() }, agent);
     made = { agent, role, model, system, room: briefingRoom(team.promptBudgetTokens, system) };
     this.#equipped.set(name, made);
     return made;

@@ -1,8 +1,11 @@
 import type { MemberStatus } from '../events/team-event-map.js';
+import type { IdleReason } from '../mailbox/message.js';
+import { notifyIdle } from '../mailbox/notices.js';
 import { cutTo, LIMITS } from '../state/limits.js';
+import { USER } from '../state/roster.js';
 import type { TeamRules } from '../store/team-store.js';
 import type { TurnDescriptor } from './descriptor.js';
-import type { TurnOutcome } from './turn-outcome.js';
+import type { HookRejection, TurnOutcome } from './turn-outcome.js';
 
 export interface TurnEnd {
   readonly turn: TurnDescriptor;
@@ -13,6 +16,10 @@ export interface TurnEnd {
   readonly answered: ReadonlySet<string>;
   /** The agent waits on a request it opened: the harness neither completes its task nor replies for it. */
   readonly waiting?: boolean;
+  /** The member told the lead it is idle and took no task since: no second notice. */
+  readonly idleNotified: boolean;
+  /** The member shuts down with this turn's end: the shutdown tells the lead, not this. */
+  readonly departing?: boolean;
 }
 
 /**
@@ -26,7 +33,8 @@ export interface TurnEnd {
  * senders, marked automatic (and automatic messages never get one, so agents cannot
  * ping-pong); then the turn's usage and end are emitted.
  */
-export function endTurn({ board, mailbox, emit }: TeamRules, end: TurnEnd): void {
+export function endTurn(rules: TeamRules, end: TurnEnd): void {
+  const { board, mailbox, emit } = rules;
   const { turn, outcome } = end;
   const name = turn.agent;
   // A turn cut short by an abort handled nothing: its messages stay unread for the resume.
@@ -36,9 +44,13 @@ export function endTurn({ board, mailbox, emit }: TeamRules, end: TurnEnd): void
     mailbox.markRead(name, [...given, ...outcome.delivered]);
   }
   const text = outcome.kind === 'done' ? outcome.text : undefined;
+  const rejected = outcome.kind === 'done' ? outcome.rejected : undefined;
+  // The feedback gives another turn only to a member that has turns left.
+  if (rejected) sendBack(rules, name, rejected, end.status === 'idle');
   if (turn.role === 'member') {
+    const completing = rejected?.hook !== 'onTaskCompleted';
     const held = !end.waiting && turn.taskId !== null && board.heldBy(name)?.id === turn.taskId;
-    if (text !== undefined && turn.taskId !== null && held) {
+    if (completing && text !== undefined && turn.taskId !== null && held) {
       if (text)
         board.updateTask(turn.taskId, { status: 'completed', result: cutTo(text, LIMITS.taskText) }, name);
       else
@@ -49,6 +61,8 @@ export function endTurn({ board, mailbox, emit }: TeamRules, end: TurnEnd): void
         );
     }
     if (end.status === 'failed' || end.status === 'stopped') board.releaseMember(name, name);
+    const goesOn = rejected !== undefined && end.status === 'idle';
+    if (outcome.kind !== 'aborted' && !goesOn && !end.departing) tellLeadIfIdle(rules, end);
   }
   if (text && turn.reason === 'message' && !end.waiting) {
     const given = new Set(turn.messageIds);
@@ -81,4 +95,48 @@ export function endTurn({ board, mailbox, emit }: TeamRules, end: TurnEnd): void
       error: outcome.kind === 'failed' ? outcome.error : null,
     },
   });
+}
+
+/**
+ * A hook turned the turn's end down: the member gets the feedback as a message (from the
+ * person's side, `user`: the hooks are the team owner's code), which gives it another turn;
+ * a rejected completion leaves the task in progress with it. Logged as `team:hook-rejected`.
+ */
+function sendBack(
+  { mailbox, emit }: TeamRules,
+  member: string,
+  rejected: HookRejection,
+  send: boolean,
+): void {
+  const about =
+    rejected.hook === 'onTaskCompleted'
+      ? `Your task ${rejected.taskId} was not accepted as complete; it is still yours`
+      : 'You are not done yet';
+  if (send && mailbox.hasRoom(member)) {
+    const content = cutTo(`${about} (${rejected.hook}): ${rejected.feedback}`, LIMITS.message);
+    mailbox.send(USER, member, content, { kind: 'status_update' });
+  }
+  const { hook, feedback, taskId } = rejected;
+  emit({ type: 'team:hook-rejected', data: { hook, agent: member, taskId, feedback } });
+}
+
+/**
+ * Tells the lead when a member goes idle (`idle_notification`): out of turns, failed, or
+ * available with nothing left to take and no message to read, once per idle (not again
+ * until it takes a task), carrying its last reply.
+ */
+function tellLeadIfIdle({ board, mailbox }: TeamRules, end: TurnEnd): void {
+  const name = end.turn.agent;
+  let why: IdleReason | undefined;
+  if (end.status === 'stopped') why = 'out_of_turns';
+  else if (end.status === 'failed') why = 'failed';
+  else if (end.status === 'idle' && !end.idleNotified) {
+    const nothingLeft =
+      !board.heldBy(name) && board.claimableBy(name).length === 0 && !mailbox.hasUnread(name);
+    if (nothingLeft) why = 'available';
+  }
+  if (!why) return;
+  const output = end.outcome.kind === 'done' ? end.outcome.text : '';
+  const task = end.turn.taskId ? board.getTask(end.turn.taskId) : undefined;
+  notifyIdle(mailbox, name, why, { output, task });
 }

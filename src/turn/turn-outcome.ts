@@ -1,5 +1,12 @@
 import type { TokenUsage } from '../agent/usage.js';
 
+/** A hook's rejection of how a turn ended, with its feedback for the member. */
+export interface HookRejection {
+  readonly hook: 'onTaskCompleted' | 'onTeammateIdle';
+  readonly feedback: string;
+  readonly taskId: string | null;
+}
+
 /** How a turn ended, as its executor reports it to the run. Plain data, like the descriptor. */
 export type TurnOutcome =
   | {
@@ -13,6 +20,8 @@ export type TurnOutcome =
       readonly delivered: readonly string[];
       /** Messages of its descriptor it was never shown (no room in its briefing): they stay unread. */
       readonly unread?: readonly string[];
+      /** A hook turned the turn's end down (its completion of its task, or its going idle). */
+      readonly rejected?: HookRejection;
     }
   /** The turn threw; `cause` is the thrown error where the turn ran in this process. */
   | {

@@ -1,8 +1,15 @@
 import type { Agent } from '../agent/agent.js';
 import { governanceNotes } from '../governance/briefing.js';
+import type { TeamMessage } from '../mailbox/message.js';
 import type { RunState } from '../run/run-state.js';
 import type { TeamRules } from '../store/team-store.js';
-import { leadStartBriefing, messageBriefing, stalledBriefing, taskBriefing } from '../team/briefings.js';
+import {
+  fitMessages,
+  leadStartBriefing,
+  messageBriefing,
+  stalledBriefing,
+  taskBriefing,
+} from '../team/briefings.js';
 import { synthesisBlocks, synthesisBriefing, synthesisSpace } from '../team/synthesis-briefings.js';
 import type { TurnDescriptor } from './descriptor.js';
 import { stallProblems } from './stall-problems.js';
@@ -45,13 +52,21 @@ function basePrompt({ board, mailbox }: TeamRules, turn: TurnDescriptor, context
     case 'stalled': {
       const members = [...run.agents.values()].filter((agent) => agent.role === 'member');
       const problems = stallProblems(board, members, context.selfClaim);
-      return { text: stalledBriefing(problems, board.listTasks(), room), shown: [] };
+      const notes = unreadNotes(messages, room);
+      return {
+        text: notes.around(stalledBriefing(problems, board.listTasks(), notes.room)),
+        shown: notes.shown,
+      };
     }
     case 'synthesis': {
       const part = turn.synthesis ?? null;
       const source = { tasks: board.listTasks(), summaries: run.summaries };
-      const blocks = synthesisBlocks(part, source, synthesisSpace(run.input, room));
-      return { text: synthesisBriefing(run.input, part, blocks, room), shown: [] };
+      const notes = unreadNotes(messages, room);
+      const blocks = synthesisBlocks(part, source, synthesisSpace(run.input, notes.room));
+      return {
+        text: notes.around(synthesisBriefing(run.input, part, blocks, notes.room)),
+        shown: notes.shown,
+      };
     }
     case 'message':
       return messageBriefing(messages, room);
@@ -62,4 +77,18 @@ function basePrompt({ board, mailbox }: TeamRules, turn: TurnDescriptor, context
       return taskBriefing(task, inputs, messages, room);
     }
   }
+}
+
+/**
+ * The unread messages a stalled or final briefing carries (the notices that woke nobody),
+ * in at most a quarter of its room; the briefing gets the rest.
+ */
+function unreadNotes(messages: readonly TeamMessage[], room: number) {
+  if (messages.length === 0) return { room, shown: [] as string[], around: (text: string) => text };
+  const { text, shown } = fitMessages(messages, Math.floor(room / 4));
+  return {
+    room: room - Math.floor(room / 4),
+    shown,
+    around: (briefing: string) => `${briefing}\n\nUnread messages:\n${text}`,
+  };
 }

@@ -12,7 +12,8 @@ test('the researchers take a long list of questions by themselves, three at a ti
         if (call.reason === 'start' && call.step === 0)
           return { toolCalls: questions.map((title) => createTask({ title })) };
         return call.reason === 'synthesis'
-          ? `Report from ${(call.prompt.match(/Answer to/g) ?? []).length} answers`
+          ? // Each answer once: the idle notices it is given quote members' last answers too.
+            `Report from ${new Set(call.prompt.match(/Answer to task-\d+/g)).size} answers`
           : 'Planned.';
       },
       ana: answer,

@@ -36,6 +36,7 @@ describe('TeamMailbox', () => {
         broadcast: false,
         automatic: false,
         readAt: null,
+        kind: 'text',
       },
     ]);
     expect(mailbox.take('writer')).toEqual([]);
@@ -69,6 +70,7 @@ describe('TeamMailbox', () => {
           broadcast: false,
           content: 'Draft is ready',
           automatic: false,
+          kind: 'text',
         },
       },
       {
@@ -80,6 +82,7 @@ describe('TeamMailbox', () => {
           broadcast: true,
           content: 'Deadline is noon',
           automatic: false,
+          kind: 'text',
         },
       },
     ]);

@@ -61,7 +61,9 @@ test('run.send() delivers a message from the person, which wakes its reader', as
   // The person gets no automatic reply in an inbox: the reply is the turn's output.
   const messages = await team.store.readEvents(result.runId);
   expect(
-    messages.filter((event) => event.type === 'team:message-sent').map((event) => event.data.from),
+    messages
+      .filter((event) => event.type === 'team:message-sent' && event.data.kind !== 'idle_notification')
+      .map((event) => (event.type === 'team:message-sent' ? event.data.from : '')),
   ).toEqual(['user']);
 });
 

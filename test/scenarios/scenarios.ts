@@ -123,7 +123,8 @@ export const scenarios: Scenario[] = [
     checks: (events) => ({
       replies: types(events, 'team:message-sent')
         .map((e) => (e as TeamEvent<'team:message-sent'>).data)
-        .filter((data) => data.automatic)
+        // Replies only: the idle notices to the lead are automatic too.
+        .filter((data) => data.automatic && data.kind !== 'idle_notification')
         .map((data) => `${data.from}>${data.to.join()}:${data.content}`),
     }),
     expected: {

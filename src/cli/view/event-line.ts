@@ -48,6 +48,22 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
     case 'team:turn-usage':
     case 'team:turn-outcome':
       return undefined;
+    case 'team:member-joined':
+      return say(`${event.data.member} joined the team (${event.data.model})`);
+    case 'team:shutdown-requested':
+      return say(
+        `${event.data.member} is ${event.data.force ? 'stopped' : 'asked to shut down'}${event.data.reason ? `: ${event.data.reason}` : ''}`,
+      );
+    case 'team:shutdown-rejected':
+      return say(`${event.data.member} rejects its shutdown: ${event.data.reason}`);
+    case 'team:member-shutdown': {
+      const back = event.data.requeued.length ? `; back on the list: ${event.data.requeued.join(', ')}` : '';
+      return say(`${event.data.member} ${event.data.removed ? 'left the team' : 'shut down'}${back}`);
+    }
+    case 'team:hook-rejected':
+      return say(
+        `${event.data.hook} rejected ${event.data.taskId ?? event.data.agent}: ${event.data.feedback}`,
+      );
     case 'team:budget-reached': {
       const { agent, bound, limit, used } = event.data;
       return say(

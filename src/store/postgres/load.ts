@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { TeamTask } from '../../board/task.js';
 import { putTask } from '../../board/task-list-state.js';
-import type { TeamMessage } from '../../mailbox/message.js';
+import { type TeamMessage, withKind } from '../../mailbox/message.js';
 import { type TeamState, taskList, teamState } from '../team-state.js';
 import type { TeamInfo } from '../team-store.js';
 
@@ -73,7 +73,7 @@ export async function loadTeam(
     const { state } = cached;
     const list = taskList(state);
     for (const task of tasks.rows) putTask(list, task.body);
-    for (const inbox of inboxes.rows) state.bus.replaceInbox(inbox.agent, inbox.messages);
+    for (const inbox of inboxes.rows) state.bus.replaceInbox(inbox.agent, inbox.messages.map(withKind));
     list.highWatermark = row.highWatermark;
     state.eventSeq = row.eventSeq;
     return state;
@@ -83,7 +83,7 @@ export async function loadTeam(
     {
       tasks: tasks.rows.map((task) => task.body),
       highWatermark: row.highWatermark,
-      inboxes: Object.fromEntries(inboxes.rows.map((inbox) => [inbox.agent, inbox.messages])),
+      inboxes: Object.fromEntries(inboxes.rows.map((inbox) => [inbox.agent, inbox.messages.map(withKind)])),
     },
     row.eventSeq,
   );

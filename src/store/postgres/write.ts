@@ -42,7 +42,9 @@ export async function writeCommit(
   const runId = state.info.runId;
   const logged = runId ? events : [];
   const version = row.version + 1;
-  const epoch = removed.length > 0 ? row.epoch + 1 : row.epoch;
+  // A roster change is a change of the team's info: a new epoch, so every process re-reads it.
+  const rosterChanged = changed.includes('roster');
+  const epoch = removed.length > 0 || rosterChanged ? row.epoch + 1 : row.epoch;
   await client.query(
     `WITH
       put_tasks AS (
@@ -57,7 +59,8 @@ export async function writeCommit(
       logged AS (
         INSERT INTO ${s}.events (run_id, seq, body)
         SELECT $5, (x->>'seq')::integer, x FROM jsonb_array_elements($6::jsonb) AS x)
-    UPDATE ${s}.teams SET version = $9, epoch = $10, event_seq = $7, high_watermark = $8 WHERE name = $1`,
+    UPDATE ${s}.teams SET version = $9, epoch = $10, event_seq = $7, high_watermark = $8,
+      info = COALESCE($11::jsonb, info) WHERE name = $1`,
     [
       state.info.name,
       JSON.stringify(put),
@@ -69,6 +72,7 @@ export async function writeCommit(
       list.highWatermark,
       version,
       epoch,
+      rosterChanged ? JSON.stringify(state.info) : null,
     ],
   );
   return { version, epoch };

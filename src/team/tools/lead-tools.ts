@@ -1,5 +1,7 @@
 import { tool } from 'ai';
 import { z } from 'zod';
+import { guardCreate } from '../../governance/hooks-tools.js';
+import { notifyReassigned } from '../../mailbox/notices.js';
 import { taskView } from './task-view.js';
 import { answer, type TeamToolContext } from './tool-context.js';
 import { toolInputSchema } from './tool-input.js';
@@ -28,7 +30,8 @@ export function createTaskTool(context: TeamToolContext, agent: string) {
     description:
       'Put a task on the team list. Members see only the task: make it self-contained. The same task twice is added once.',
     inputSchema: createTaskInput,
-    execute: (input) =>
+    execute: async (input) =>
+      (await guardCreate(context, agent, input)) ??
       answer(
         context,
         { tool: 'create_task', agent, schema: createTaskFields, input },
@@ -50,9 +53,12 @@ export function assignTaskTool(context: TeamToolContext, agent: string) {
       answer(
         context,
         { tool: 'assign_task', agent, schema: assignTaskFields, input },
-        ({ taskId, assignee }, { board }) => ({
-          task: taskView(board, board.assignTask(taskId, assignee, agent)),
-        }),
+        ({ taskId, assignee }, { board, mailbox }) => {
+          const previous = board.getTask(taskId)?.assignee ?? null;
+          const task = board.assignTask(taskId, assignee, agent);
+          if (previous && previous !== task.assignee) notifyReassigned(mailbox, agent, task, previous);
+          return { task: taskView(board, task) };
+        },
       ),
   });
 }

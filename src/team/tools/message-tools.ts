@@ -1,5 +1,6 @@
 import { tool } from 'ai';
 import { z } from 'zod';
+import { MODEL_MESSAGE_KINDS } from '../../mailbox/message.js';
 import { APPROVAL_NOTICE } from '../../mailbox/render.js';
 import { countTokens } from '../tokens.js';
 import { answer, budgetOf, type TeamToolContext } from './tool-context.js';
@@ -10,6 +11,10 @@ import { toolInputSchema } from './tool-input.js';
 const sendMessageFields = z.strictObject({
   to: z.string().describe('A member\'s name, "lead" or "everyone"'),
   content: z.string().describe('The message, ≤20000 characters; an inbox holds ≤100 unread'),
+  kind: z
+    .enum(MODEL_MESSAGE_KINDS)
+    .optional()
+    .describe('What it is: "text" (default), "status_update", "question" or "error_report"'),
 });
 const readInboxFields = z.strictObject({});
 /** Tokens an inbox answer keeps for the notice and the rest besides its messages. */
@@ -25,8 +30,8 @@ export function sendMessageTool(context: TeamToolContext, agent: string) {
       answer(
         context,
         { tool: 'send_message', agent, schema: sendMessageFields, input },
-        ({ to, content }, { mailbox }) => {
-          const sent = mailbox.send(agent, to, content);
+        ({ to, content, kind }, { mailbox }) => {
+          const sent = mailbox.send(agent, to, content, { kind });
           return { id: sent.id, to: sent.to };
         },
       ),
@@ -45,8 +50,15 @@ export function readInboxTool(context: TeamToolContext, agent: string) {
         const unread = mailbox.unread(agent).filter((message) => !seen?.has(message.id));
         const messages: Record<string, unknown>[] = [];
         let used = 0;
-        for (const { id, from, content, sentAt, broadcast } of unread) {
-          const message = { id, from, content, sentAt, ...(broadcast ? { toEveryone: true } : {}) };
+        for (const { id, from, content, sentAt, broadcast, kind } of unread) {
+          const message = {
+            id,
+            from,
+            content,
+            sentAt,
+            ...(kind !== 'text' ? { kind } : {}),
+            ...(broadcast ? { toEveryone: true } : {}),
+          };
           const size = countTokens(JSON.stringify(message));
           // The first one is given even when it is too long alone: the answer cuts its text.
           if (messages.length > 0 && used + size > room) break;

@@ -1,6 +1,7 @@
 import { tool } from 'ai';
 import { z } from 'zod';
 import { TeamError } from '../../errors/index.js';
+import { guardComplete } from '../../governance/hooks-tools.js';
 import { canTake } from './task-pages.js';
 import { taskView } from './task-view.js';
 import { answer, type TeamToolContext } from './tool-context.js';
@@ -48,7 +49,8 @@ export function updateTaskTool(context: TeamToolContext, agent: string) {
     description:
       'Complete your task (status "completed" with the result), give it back (status "pending"), or add a note.',
     inputSchema: updateTaskInput,
-    execute: (input) =>
+    execute: async (input) =>
+      (await guardComplete(context, agent, input)) ??
       answer(
         context,
         { tool: 'update_task', agent, schema: updateTaskFields, input },

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TeamHooks } from '../../governance/hooks.js';
 import { checkActor } from '../../state/roster.js';
 import type { TeamRules, TeamStore } from '../../store/team-store.js';
 import { DEFAULT_PROMPT_BUDGET } from '../prompt-room.js';
@@ -18,6 +19,10 @@ export interface TeamToolContext {
   readonly seen?: Set<string>;
   /** The bound of each answer, in o200k tokens (the team's `promptBudgetTokens`). Default 24,000. */
   readonly promptBudgetTokens?: number;
+  /** The team's lifecycle hooks, with the run they judge for (see governance/hooks.ts). */
+  readonly hooks?: { readonly hooks: TeamHooks; readonly runId: string };
+  /** Told when a hook throws: the turn then fails with that error (a tool never throws). */
+  readonly onHookFailure?: (error: unknown) => void;
 }
 
 /** The bound of each of the tools' answers. */
@@ -39,7 +44,7 @@ export interface ToolCall<T extends z.ZodObject> {
 // A reason is for reading: one that echoes a huge bad input is cut, not sent whole.
 const MAX_ERROR_LENGTH = 1_000;
 
-function failure(error: string): ToolFailure {
+export function failure(error: string): ToolFailure {
   return {
     success: false,
     error: error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error,

@@ -1,0 +1,71 @@
+import type { TeamTask } from '../board/task.js';
+import { cutTo, LIMITS } from '../state/limits.js';
+import type { IdleReason, MessageKind } from './message.js';
+import type { TeamMailbox } from './team-mailbox.js';
+
+/**
+ * Kinds the harness sends to inform, which wake nobody on their own: the reader gets them
+ * with its next turn (or from `read_inbox`), so a lead is not spent on every teammate's idle.
+ */
+export const QUIET_KINDS: ReadonlySet<MessageKind> = new Set([
+  'idle_notification',
+  'shutdown_response',
+  'task_notification',
+]);
+
+/** Sends a harness notice, unless the reader's inbox is full (the log has the change anyway). */
+function notify(
+  mailbox: TeamMailbox,
+  from: string,
+  to: string,
+  content: string,
+  kind: MessageKind,
+  idleReason?: IdleReason,
+): void {
+  if (!mailbox.hasRoom(to)) return;
+  mailbox.send(from, to, cutTo(content, LIMITS.message), { automatic: true, kind, idleReason });
+}
+
+/** The lead gave a task to another member: both are told (`task_notification`). */
+export function notifyReassigned(mailbox: TeamMailbox, lead: string, task: TeamTask, previous: string): void {
+  const to = task.assignee ?? 'nobody';
+  notify(
+    mailbox,
+    lead,
+    previous,
+    `${task.id} ("${task.title}") was reassigned from you to ${to}.`,
+    'task_notification',
+  );
+  if (task.assignee) {
+    notify(
+      mailbox,
+      lead,
+      task.assignee,
+      `${task.id} ("${task.title}") was reassigned to you from ${previous}.`,
+      'task_notification',
+    );
+  }
+}
+
+const IDLE_LABELS: Record<IdleReason, string> = {
+  available: 'available: it has no task and nothing it can take',
+  out_of_turns: 'out of turns: its tasks went back to the list',
+  failed: 'failed: its tasks went back to the list',
+  shutdown: 'shut down: its tasks went back to the list',
+};
+
+/**
+ * Tells the lead a member went idle, and why, with what its last turn gave: never a notice
+ * that carries nothing (a turn without a reply says so, and names its task).
+ */
+export function notifyIdle(
+  mailbox: TeamMailbox,
+  member: string,
+  why: IdleReason,
+  last: { readonly output: string; readonly task: TeamTask | undefined },
+): void {
+  const lines = [`${member} is ${IDLE_LABELS[why]}.`];
+  if (last.task) lines.push(`Its last task: ${last.task.id} ("${last.task.title}"), ${last.task.status}.`);
+  lines.push(last.output ? `Its last reply:\n${last.output}` : 'Its last turn ended without a reply.');
+  notify(mailbox, member, mailbox.roster.lead, lines.join('\n'), 'idle_notification', why);
+}

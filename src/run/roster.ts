@@ -1,0 +1,57 @@
+import { Agent } from '../agent/agent.js';
+import { modelName, resolveModel } from '../agent/resolve-model.js';
+import { TeamError } from '../errors/index.js';
+import type { TeamEvent } from '../events/team-event-map.js';
+import type { MemberProfile, TeamRules } from '../store/team-store.js';
+
+/** What the roster shows of an agent: its description, its model, its permission mode. */
+export function profileOf(agent: Agent): MemberProfile {
+  const model = typeof agent.model === 'string' ? agent.model : modelName(resolveModel(agent.model));
+  // The permission mode is the agent's own when it has one (governance), else `default`.
+  const mode = (agent as { readonly permissionMode?: unknown }).permissionMode;
+  return { description: agent.summary, model, mode: typeof mode === 'string' ? mode : 'default' };
+}
+
+/** The profiles of a team's agents, by name, for the store's roster. */
+export function profilesOf(agents: readonly Agent[]): Record<string, MemberProfile> {
+  return Object.fromEntries(agents.map((agent) => [agent.name, profileOf(agent)]));
+}
+
+/** `run.addMember`'s argument, checked: an Agent. */
+export function checkNewAgent(agent: unknown): Agent {
+  if (!(agent instanceof Agent)) {
+    throw new TeamError(
+      'invalid-input',
+      'addMember takes an Agent: new Agent({ name, model, instructions }).',
+    );
+  }
+  return agent;
+}
+
+/**
+ * On resume, the roster changes of the run's log are made again (the team's setup made the
+ * roster the definition's): members that joined join, those that departed depart, without
+ * logging them twice. A member that joined but is not in this team's definition cannot run
+ * here (its agent is unknown): it is removed, its tasks back to the list, and that is logged.
+ */
+export function replayRoster(
+  rules: TeamRules,
+  events: readonly TeamEvent[],
+  defined: readonly string[],
+): void {
+  const entries = () => new Map(rules.roster.entries().map((entry) => [entry.name, entry.status]));
+  for (const event of events) {
+    if (event.type === 'team:member-joined' && !entries().has(event.data.member)) {
+      const { member, ...profile } = event.data;
+      rules.roster.join(member, profile, { replay: { joinedAt: event.timestamp } });
+    } else if (event.type === 'team:member-shutdown' && entries().get(event.data.member) === 'active') {
+      const { member, force, reason, removed } = event.data;
+      rules.roster.depart(member, { force, reason, removed }, { replay: true });
+    }
+  }
+  for (const [name, status] of entries()) {
+    if (status !== 'active' || name === rules.board.roster.lead || defined.includes(name)) continue;
+    const reason = 'it joined during the run and is not in the team definition that resumed it';
+    rules.roster.depart(name, { force: true, reason, removed: true });
+  }
+}

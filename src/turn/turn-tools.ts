@@ -1,0 +1,55 @@
+import type { ToolSet } from 'ai';
+import type { Agent } from '../agent/agent.js';
+import type { GovernanceSettings } from '../governance/governance-options.js';
+import type { TeamHooks } from '../governance/hooks.js';
+import type { TurnGovernance } from '../governance/open-request.js';
+import { governTools } from '../governance/turn-tools.js';
+import type { RunState } from '../run/run-state.js';
+import type { TeamStore } from '../store/team-store.js';
+import { createTeamTools, teamToolsFor } from '../team/tools/create-team-tools.js';
+import { respondToShutdownTool } from '../team/tools/shutdown-tool.js';
+import type { TurnDescriptor } from './descriptor.js';
+
+/** What a turn's tools are bound to. */
+export interface TurnToolsContext {
+  readonly store: TeamStore;
+  readonly team: string;
+  readonly turn: TurnDescriptor;
+  readonly agent: Agent;
+  readonly role: 'lead' | 'member';
+  /** The messages the turn was given or read: `read_inbox` gives the others. */
+  readonly seen: Set<string>;
+  readonly run: () => RunState;
+  readonly promptBudgetTokens: number;
+  readonly governance: GovernanceSettings;
+  readonly hooks: TeamHooks;
+  /** Told when a hook throws inside a tool: the turn then fails with that error. */
+  readonly onHookFailure: (error: unknown) => void;
+}
+
+/**
+ * A turn's tools: the team tools for its role, `respond_to_shutdown` while a shutdown is
+ * asked of it, and the agent's own (which take the names they share), governed (plan phase,
+ * workspace, approvals; see src/governance). `governance.opened` lists what the turn asked.
+ */
+export function turnTools(context: TurnToolsContext): { tools: ToolSet; governance: TurnGovernance } {
+  const { store, team, turn, agent, role, seen } = context;
+  const hooks = { hooks: context.hooks, runId: turn.runId };
+  const tools = { store, team, seen, promptBudgetTokens: context.promptBudgetTokens, hooks };
+  const toolContext = { ...tools, onHookFailure: context.onHookFailure };
+  const teamTools = teamToolsFor(createTeamTools(toolContext, agent.name), role);
+  const asked = context.run().agents.get(turn.agent)?.shutdownRequest;
+  const shutdown: ToolSet = asked
+    ? { respond_to_shutdown: respondToShutdownTool(toolContext, agent.name) }
+    : {};
+  const governance: TurnGovernance = {
+    store,
+    team,
+    turn,
+    agent,
+    run: context.run,
+    settings: context.governance,
+    opened: [],
+  };
+  return { tools: governTools(governance, role, { ...teamTools, ...shutdown }, agent.tools), governance };
+}
