@@ -1,58 +1,26 @@
 import type { Agent } from '../agent/agent.js';
-import { type Budget, type BudgetReached, budgetReached } from '../agent/budget.js';
+import { type BudgetReached, budgetReached } from '../agent/budget.js';
 import { isTeamError } from '../errors/index.js';
-import type { TeamEmitter } from '../events/team-emitter.js';
 import type { StopReason } from '../events/team-event-map.js';
-import { expireDue, expireOpen, forwardStranded, RequestClock } from '../governance/request-clock.js';
+import { expireDue, forwardStranded, RequestClock } from '../governance/request-clock.js';
 import { governTurnEnd } from '../governance/turn-end.js';
-import type { TeamRules, TeamStore } from '../store/team-store.js';
-import { tasksAsOutput } from '../team/briefings.js';
+import type { TeamRules } from '../store/team-store.js';
 import type { TeamRunResult } from '../team/run-result.js';
-import type { TeamSettings } from '../team/team-options.js';
 import { startTurn, type TurnDescriptor } from '../turn/descriptor.js';
 import type { TurnExecutor } from '../turn/executor.js';
 import { endTurn } from '../turn/turn-end.js';
 import { describeError, type TurnOutcome } from '../turn/turn-outcome.js';
 import { InputQueue } from './input-queue.js';
-import { LiveRelay, type LiveSink } from './live-relay.js';
+import { LiveRelay } from './live-relay.js';
+import type { LoopConfig, LoopInput } from './loop-config.js';
 import { openRun } from './open-run.js';
-import { failureText, type Stopping, settleRun } from './run-end.js';
+import { finishRun, type Stopping } from './run-end.js';
 import { RunEvents } from './run-events.js';
-import { runResultOf, turnCounts } from './run-result-of.js';
 import { applyEvent, emptyRunState, type RunState } from './run-state.js';
 import { decide, takeSnapshot } from './schedule.js';
 import { Lifecycle } from './shutdown.js';
-import { planSynthesis, type SynthesisPlan, synthesisTurn } from './synthesis-batches.js';
+import { planSynthesis, type SynthesisPlan, startSynthesis } from './synthesis-batches.js';
 import { statusAfter } from './turn-status.js';
-
-export interface LoopConfig {
-  readonly settings: TeamSettings;
-  readonly store: TeamStore;
-  readonly emitter: TeamEmitter;
-  readonly input: string;
-  readonly fresh: boolean;
-  readonly threadId: string | null;
-  /** What the run may spend (the run's own budget, or the team's). */
-  readonly budget: Budget | undefined;
-  /**
-   * The executor of the run's turns, given the run's state to read from and whether running
-   * turns should stop after their current step (a budget was reached), and where live-only
-   * events go.
-   */
-  readonly executor: (run: () => RunState, halt: () => boolean, live: LiveSink) => TurnExecutor;
-}
-
-/** What the loop reacts to, one at a time. */
-type LoopInput =
-  /** Something was committed: catch up from the log. */
-  | { readonly kind: 'commits' }
-  | { readonly kind: 'turn-ended'; readonly turn: TurnDescriptor; readonly outcome: TurnOutcome }
-  | { readonly kind: 'abort'; readonly reason: unknown }
-  /** The run's time budget ran out. */
-  | { readonly kind: 'deadline' }
-  | { readonly kind: 'requests-due' } // an open request's time is up: commit its expiry
-  /** A shutdown or roster change from the handle (see shutdown.ts); it settles its caller. */
-  | { readonly kind: 'lifecycle'; readonly act: (lifecycle: Lifecycle) => Promise<void> };
 
 /**
  * One run's loop: the only code that changes the run's state. It folds the run's committed
@@ -179,18 +147,9 @@ export class RunLoop {
         // The synthesis: one turn, or its parts one after another (synthesis-batches.ts), then the end.
         const part = this.#synthesis?.next(this.#state.summaries);
         if (part === undefined) return this.#ending;
-        const lead = settings.lead.name;
-        this.#launch(
-          await this.#commitStart(
-            (rules) => {
-              // It is given what it has not read (the notices that woke nobody), so nothing stays unread.
-              const messageIds = rules.mailbox.unread(lead).map((message) => message.id);
-              const turn = { ...synthesisTurn(lead), messageIds };
-              return startTurn(rules, this.#state, turn, threadId, part ?? undefined);
-            },
-            (started) => started,
-          ),
-        );
+        const start = (rules: TeamRules) =>
+          startSynthesis(rules, this.#state, settings.lead.name, threadId, part);
+        this.#launch(await this.#commitStart(start, (started) => started));
         continue;
       }
       await this.#checkBudget();
@@ -329,23 +288,8 @@ export class RunLoop {
   }
 
   /** The final answer, the run's last event and the result. */
-  async #finish(reason: StopReason): Promise<TeamRunResult> {
-    const { settings } = this.#config;
-    const stopping = this.#stopping;
-    const lead = this.#state.agents.get(settings.lead.name);
-    let output = '';
-    if (reason === 'no-tasks') output = this.#state.startOutput ?? '';
-    else if (!stopping) output = settings.synthesize ? (lead?.lastOutput ?? '') : '';
-    const tasks = await this.#transact(({ board, emit }) => {
-      // Nothing is left in progress with nobody on it; assignments stay for a resume.
-      if (stopping) board.requeueInProgress(settings.lead.name);
-      else expireOpen(emit, this.#state, 'the run ended'); // a run that ends leaves no request open
-      const failed = stopping?.reason === 'failed' ? failureText(this.#state, stopping.error) : null;
-      const data = { stopReason: reason, tasks: board.counts(), ...turnCounts(this.#state), error: failed };
-      emit({ type: 'team:complete', data });
-      return board.listTasks();
-    });
-    if (!stopping && !settings.synthesize && reason !== 'no-tasks') output = tasksAsOutput(tasks);
-    return settleRun(this.#state, stopping, runResultOf(this.#state, output, tasks, reason));
+  #finish(reason: StopReason): Promise<TeamRunResult> {
+    const transact = <T>(fn: (rules: TeamRules) => T) => this.#transact(fn);
+    return finishRun(this.#state, this.#config.settings, this.#stopping, reason, transact);
   }
 }

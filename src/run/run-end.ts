@@ -1,13 +1,19 @@
 import { isTeamError, TeamError } from '../errors/index.js';
+import type { StopReason } from '../events/team-event-map.js';
+import { expireOpen } from '../governance/request-clock.js';
+import type { TeamRules } from '../store/team-store.js';
+import { tasksAsOutput } from '../team/briefings.js';
 import type { TeamRunResult } from '../team/run-result.js';
+import type { TeamSettings } from '../team/team-options.js';
 import { describeError } from '../turn/turn-outcome.js';
+import { runResultOf, turnCounts } from './run-result-of.js';
 import type { RunState } from './run-state.js';
 
 /** Why the loop stopped the run before its end, if it did. */
 export type Stopping = { readonly reason: 'aborted' | 'failed'; readonly error?: unknown } | null;
 
 /** What failed, as `team:complete` says it: the agent and its error, or the store's. */
-export function failureText(state: RunState, error: unknown): string {
+function failureText(state: RunState, error: unknown): string {
   const failure = state.failure;
   return failure ? `${failure.agent}: ${failure.error}` : `store: ${describeError(error)}`;
 }
@@ -16,7 +22,7 @@ export function failureText(state: RunState, error: unknown): string {
  * The run's end for whoever awaits it: its result, or the error that failed it (an agent's
  * failure as `agent-failed`; a hook's or the store's as it was thrown).
  */
-export function settleRun(state: RunState, stopping: Stopping, result: TeamRunResult): TeamRunResult {
+function settleRun(state: RunState, stopping: Stopping, result: TeamRunResult): TeamRunResult {
   if (stopping?.reason !== 'failed') return result;
   const failure = state.failure;
   if (!failure || isTeamError(stopping.error, 'hook-failed')) throw stopping.error;
@@ -24,4 +30,33 @@ export function settleRun(state: RunState, stopping: Stopping, result: TeamRunRe
     cause: stopping.error,
     details: { agent: failure.agent, result },
   });
+}
+
+/**
+ * The run's end: its final answer, its last event (`team:complete`, after requeueing what a
+ * stopped run left in progress, or expiring the requests a finished run left open) and its
+ * result for whoever awaits it.
+ */
+export async function finishRun(
+  state: RunState,
+  settings: TeamSettings,
+  stopping: Stopping,
+  reason: StopReason,
+  transact: <T>(fn: (rules: TeamRules) => T) => Promise<T>,
+): Promise<TeamRunResult> {
+  const lead = state.agents.get(settings.lead.name);
+  let output = '';
+  if (reason === 'no-tasks') output = state.startOutput ?? '';
+  else if (!stopping) output = settings.synthesize ? (lead?.lastOutput ?? '') : '';
+  const tasks = await transact(({ board, emit }) => {
+    // Nothing is left in progress with nobody on it; assignments stay for a resume.
+    if (stopping) board.requeueInProgress(settings.lead.name);
+    else expireOpen(emit, state, 'the run ended'); // a run that ends leaves no request open
+    const failed = stopping?.reason === 'failed' ? failureText(state, stopping.error) : null;
+    const data = { stopReason: reason, tasks: board.counts(), ...turnCounts(state), error: failed };
+    emit({ type: 'team:complete', data });
+    return board.listTasks();
+  });
+  if (!stopping && !settings.synthesize && reason !== 'no-tasks') output = tasksAsOutput(tasks);
+  return settleRun(state, stopping, runResultOf(state, output, tasks, reason));
 }

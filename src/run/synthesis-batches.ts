@@ -1,9 +1,12 @@
 import type { TeamTask } from '../board/task.js';
 import type { SynthesisPart } from '../events/team-event-map.js';
+import type { TeamRules } from '../store/team-store.js';
 import { briefingRoom, systemPrompt } from '../team/prompt-room.js';
 import { type SynthesisSource, synthesisBlocks, synthesisSpace } from '../team/synthesis-briefings.js';
 import type { TeamSettings } from '../team/team-options.js';
 import { countTokens } from '../team/tokens.js';
+import { startTurn, type TurnDescriptor } from '../turn/descriptor.js';
+import type { RunState } from './run-state.js';
 
 /** Tokens a block adds besides its own: the blank line between blocks. */
 const SEPARATOR = 2;
@@ -103,6 +106,21 @@ export function planSynthesis(team: TeamSettings, input: string, tasks: readonly
 }
 
 /** The decision that starts a synthesis turn of the lead (its part, if any, goes with it). */
-export function synthesisTurn(lead: string) {
+function synthesisTurn(lead: string) {
   return { kind: 'turn', agent: lead, reason: 'synthesis', taskId: null, messageIds: [] } as const;
+}
+
+/**
+ * Starts the lead's synthesis turn (or one part of it): it is also given what it has not
+ * read (the notices that woke nobody), so nothing stays unread.
+ */
+export function startSynthesis(
+  rules: TeamRules,
+  state: RunState,
+  lead: string,
+  threadId: string | null,
+  part: SynthesisPart | null,
+): TurnDescriptor {
+  const messageIds = rules.mailbox.unread(lead).map((message) => message.id);
+  return startTurn(rules, state, { ...synthesisTurn(lead), messageIds }, threadId, part ?? undefined);
 }

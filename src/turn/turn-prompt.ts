@@ -11,6 +11,7 @@ import {
   taskBriefing,
 } from '../team/briefings.js';
 import { synthesisBlocks, synthesisBriefing, synthesisSpace } from '../team/synthesis-briefings.js';
+import { countTokens } from '../team/tokens.js';
 import type { TurnDescriptor } from './descriptor.js';
 import { stallProblems } from './stall-problems.js';
 
@@ -61,12 +62,13 @@ function basePrompt({ board, mailbox }: TeamRules, turn: TurnDescriptor, context
     case 'synthesis': {
       const part = turn.synthesis ?? null;
       const source = { tasks: board.listTasks(), summaries: run.summaries };
-      const notes = unreadNotes(messages, room);
-      const blocks = synthesisBlocks(part, source, synthesisSpace(run.input, notes.room));
-      return {
-        text: notes.around(synthesisBriefing(run.input, part, blocks, notes.room)),
-        shown: notes.shown,
-      };
+      const blocks = synthesisBlocks(part, source, synthesisSpace(run.input, room));
+      const text = synthesisBriefing(run.input, part, blocks, room);
+      // Its parts were planned for the whole room: the unread notices get only what is left.
+      const left = room - countTokens(text) - 20;
+      if (messages.length === 0 || left < 200) return { text, shown: [] };
+      const notes = fitMessages(messages, left);
+      return { text: `${text}\n\nUnread messages:\n${notes.text}`, shown: notes.shown };
     }
     case 'message':
       return messageBriefing(messages, room);

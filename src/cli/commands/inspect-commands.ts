@@ -1,0 +1,106 @@
+import type { Command } from 'commander';
+import { postgresFlag, schemaFlag, storeFlag } from '../store-choice.js';
+import { example, inspect, jsonOption, onStore } from './command-kit.js';
+
+// The commands that look into a store: `teams`, `tasks`, `inbox`, `logs`.
+
+/** Adds them to `cli`. */
+export function addInspectCommands(cli: Command): void {
+  cli
+    .command('teams')
+    .description('list the teams in a store, with their last run and its status')
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addOption(jsonOption())
+    .addHelpText('after', example('npx agent-teams teams --store ./.agent-teams'))
+    .action(async (options: { store: string; postgres?: string; schema?: string; json?: boolean }) => {
+      const { showTeams } = await inspect();
+      await onStore(options, {}, (store) => showTeams(store, options.json === true));
+    });
+
+  cli
+    .command('tasks')
+    .description('show the task list of a team (or of every team)')
+    .argument('[team]', 'the team')
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addOption(jsonOption())
+    .addHelpText('after', example('npx agent-teams tasks newsroom'))
+    .action(
+      async (
+        team: string | undefined,
+        options: { store: string; postgres?: string; schema?: string; json?: boolean },
+      ) => {
+        const { showTasks } = await inspect();
+        await onStore(options, {}, (store) => showTasks(store, team, options.json === true));
+      },
+    );
+
+  cli
+    .command('inbox')
+    .description('show the messages in an agent’s inbox, read and unread')
+    .argument('<team>', 'the team')
+    .argument('<agent>', 'the agent')
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addOption(jsonOption())
+    .addHelpText('after', example('npx agent-teams inbox newsroom writer'))
+    .action(
+      async (
+        team: string,
+        agent: string,
+        options: { store: string; postgres?: string; schema?: string; json?: boolean },
+      ) => {
+        const { showInbox } = await inspect();
+        await onStore(options, {}, (store) => showInbox(store, team, agent, options.json === true));
+      },
+    );
+
+  cli
+    .command('logs')
+    .description('show the events of a team’s run (the last one by default)')
+    .argument('<team>', 'the team')
+    .option('--run <id>', 'another run of the team')
+    .option('--agent <name>', 'only this agent’s transcript: its turns, tool calls and results, and text')
+    .option('--follow', 'keep printing new events until the run completes')
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addOption(jsonOption())
+    .addHelpText('after', example('npx agent-teams logs newsroom --follow'))
+    .action(
+      async (
+        team: string,
+        options: {
+          run?: string;
+          agent?: string;
+          follow?: boolean;
+          store: string;
+          postgres?: string;
+          schema?: string;
+          json?: boolean;
+        },
+      ) => {
+        const { showLogs } = await inspect();
+        const controller = new AbortController();
+        const stop = () => controller.abort();
+        process.once('SIGINT', stop);
+        try {
+          await onStore(options, {}, (store) =>
+            showLogs(store, team, {
+              run: options.run,
+              agent: options.agent,
+              follow: options.follow === true,
+              json: options.json === true,
+              signal: controller.signal,
+            }),
+          );
+        } finally {
+          process.off('SIGINT', stop);
+        }
+      },
+    );
+}

@@ -1,0 +1,41 @@
+import type { Budget } from '../agent/budget.js';
+import type { TeamEmitter } from '../events/team-emitter.js';
+import type { TeamStore } from '../store/team-store.js';
+import type { TeamSettings } from '../team/team-options.js';
+import type { TurnDescriptor } from '../turn/descriptor.js';
+import type { TurnExecutor } from '../turn/executor.js';
+import type { TurnOutcome } from '../turn/turn-outcome.js';
+import type { LiveSink } from './live-relay.js';
+import type { RunState } from './run-state.js';
+import type { Lifecycle } from './shutdown.js';
+
+// What a run's loop (loop.ts) is made with, and what it reacts to.
+
+export interface LoopConfig {
+  readonly settings: TeamSettings;
+  readonly store: TeamStore;
+  readonly emitter: TeamEmitter;
+  readonly input: string;
+  readonly fresh: boolean;
+  readonly threadId: string | null;
+  /** What the run may spend (the run's own budget, or the team's). */
+  readonly budget: Budget | undefined;
+  /**
+   * The executor of the run's turns, given the run's state to read from and whether running
+   * turns should stop after their current step (a budget was reached), and where live-only
+   * events go.
+   */
+  readonly executor: (run: () => RunState, halt: () => boolean, live: LiveSink) => TurnExecutor;
+}
+
+/** What the loop reacts to, one at a time. */
+export type LoopInput =
+  /** Something was committed: catch up from the log. */
+  | { readonly kind: 'commits' }
+  | { readonly kind: 'turn-ended'; readonly turn: TurnDescriptor; readonly outcome: TurnOutcome }
+  | { readonly kind: 'abort'; readonly reason: unknown }
+  /** The run's time budget ran out. */
+  | { readonly kind: 'deadline' }
+  | { readonly kind: 'requests-due' } // an open request's time is up: commit its expiry
+  /** A shutdown or roster change from the handle (see shutdown.ts); it settles its caller. */
+  | { readonly kind: 'lifecycle'; readonly act: (lifecycle: Lifecycle) => Promise<void> };
