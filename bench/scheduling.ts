@@ -2,7 +2,8 @@
 // one dependency chain), members self-claim, a scripted model answers each task in text (one
 // model call per task). The cost of a turn is the time the event loop was busy (not idle)
 // from the first member turn's start to the last one's end, divided by the member turns:
-// the model's latency is idle time, synchronous file I/O is busy time. The baseline is a bare
+// the model's latency is idle time, synchronous file I/O is busy time. Beside it, the
+// process's CPU time (user + system) per member turn, steadier on a loaded machine. The baseline is a bare
 // `generateText` call of the same model with the same tools, measured the same way in the
 // same process. Medians of 3.
 // Run: npm run bench:scheduling (`-- --quick` for one round at 10 and 100 tasks only)
@@ -48,9 +49,29 @@ const median = (values: number[]) => {
 interface Measure {
   /** Busy ms of the event loop per member turn. */
   readonly busy: number;
+  /** CPU ms of the process (user + system) per member turn. */
+  readonly cpu: number;
   /** Wall ms per member turn. */
   readonly wall: number;
   readonly turns: number;
+}
+
+interface Mark {
+  readonly elu: EventLoopUtilization;
+  readonly cpu: NodeJS.CpuUsage;
+  readonly at: number;
+}
+
+const mark = (): Mark => ({
+  elu: performance.eventLoopUtilization(),
+  cpu: process.cpuUsage(),
+  at: performance.now(),
+});
+
+function between(first: Mark, last: Mark, turns: number): Measure {
+  const busy = performance.eventLoopUtilization(last.elu, first.elu).active;
+  const cpu = (last.cpu.user - first.cpu.user + last.cpu.system - first.cpu.system) / 1000;
+  return { busy: busy / turns, cpu: cpu / turns, wall: (last.at - first.at) / turns, turns };
 }
 
 async function teamRun(
@@ -73,24 +94,22 @@ async function teamRun(
     maxTurnsPerMember: count,
     synthesize: false,
   });
-  let first: { elu: EventLoopUtilization; at: number } | undefined;
-  let last: { elu: EventLoopUtilization; at: number } | undefined;
+  let first: Mark | undefined;
+  let last: Mark | undefined;
   let turns = 0;
   team.on('team:member-started', (event) => {
-    if (event.data.role === 'member' && !first)
-      first = { elu: performance.eventLoopUtilization(), at: performance.now() };
+    if (event.data.role === 'member' && !first) first = mark();
   });
   team.on('team:member-finished', (event) => {
     if (event.data.role !== 'member') return;
     turns++;
-    last = { elu: performance.eventLoopUtilization(), at: performance.now() };
+    last = mark();
   });
   const result = await team.run({ input: 'Do the tasks.' });
   if (result.teamResult.stopReason !== 'completed')
     throw new Error(`run ended ${result.teamResult.stopReason}`);
   if (!first || !last) throw new Error('no member turn');
-  const busy = performance.eventLoopUtilization(last.elu, first.elu).active;
-  return { busy: busy / turns, wall: (last.at - first.at) / turns, turns };
+  return between(first, last, turns);
 }
 
 /** A bare generateText call of the same model and member tools, measured the same way. */
@@ -108,11 +127,9 @@ async function bareCall(latencyMs: number, calls: number): Promise<Measure> {
       stopWhen: stepCountIs(12),
     });
   for (let index = 0; index < 20; index++) await run(); // warm-up
-  const elu = performance.eventLoopUtilization();
-  const at = performance.now();
+  const first = mark();
   for (let index = 0; index < calls; index++) await run();
-  const busy = performance.eventLoopUtilization(elu).active;
-  return { busy: busy / calls, wall: (performance.now() - at) / calls, turns: calls };
+  return between(first, mark(), calls);
 }
 
 /** Runs repeated until they add up to `MIN_TURNS` member turns, so small lists are not one sample. */
@@ -120,15 +137,17 @@ const MIN_TURNS = 200;
 
 async function accumulated(make: () => Promise<Measure>): Promise<Measure> {
   let busy = 0;
+  let cpu = 0;
   let wall = 0;
   let turns = 0;
   do {
     const run = await make();
     busy += run.busy * run.turns;
+    cpu += run.cpu * run.turns;
     wall += run.wall * run.turns;
     turns += run.turns;
   } while (turns < MIN_TURNS);
-  return { busy: busy / turns, wall: wall / turns, turns };
+  return { busy: busy / turns, cpu: cpu / turns, wall: wall / turns, turns };
 }
 
 async function medianOf(make: () => Promise<Measure>): Promise<Measure> {
@@ -136,6 +155,7 @@ async function medianOf(make: () => Promise<Measure>): Promise<Measure> {
   for (let round = 0; round < ROUNDS; round++) runs.push(await accumulated(make));
   return {
     busy: median(runs.map((run) => run.busy)),
+    cpu: median(runs.map((run) => run.cpu)),
     wall: median(runs.map((run) => run.wall)),
     turns: runs[0]?.turns ?? 0,
   };
@@ -162,19 +182,19 @@ async function table(
   const bare = await medianOf(() => bareCall(latencyMs, 300));
   console.log(`\n${title}`);
   console.log(
-    `bare generateText (same model and member tools): ${f(bare.busy)} ms busy, ${f(bare.wall)} ms wall per call\n`,
+    `bare generateText (same model and member tools): ${f(bare.busy)} ms busy, ${f(bare.cpu)} ms CPU, ${f(bare.wall)} ms wall per call\n`,
   );
   console.log(
-    '| tasks | members | shape | member turns measured | busy ms per turn | beyond bare call | wall ms per turn | busy vs 10 tasks |',
+    '| tasks | members | shape | turns measured | busy ms per turn | beyond bare call | busy vs 10 tasks | CPU ms per turn | beyond bare call | CPU vs 10 tasks | wall ms per turn |',
   );
-  console.log('| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [shape, members] of rows) {
-    let base: number | undefined;
+    let base: Measure | undefined;
     for (const count of SIZES) {
       const measure = await medianOf(() => teamRun(store, shape, count, members, latencyMs));
-      base ??= measure.busy;
+      base ??= measure;
       console.log(
-        `| ${count} | ${members} | ${shape} | ${measure.turns} | ${f(measure.busy)} | ${f(measure.busy - bare.busy)} | ${f(measure.wall)} | ${(measure.busy / base).toFixed(2)}x |`,
+        `| ${count} | ${members} | ${shape} | ${measure.turns} | ${f(measure.busy)} | ${f(measure.busy - bare.busy)} | ${(measure.busy / base.busy).toFixed(2)}x | ${f(measure.cpu)} | ${f(measure.cpu - bare.cpu)} | ${(measure.cpu / base.cpu).toFixed(2)}x | ${f(measure.wall)} |`,
       );
     }
   }
