@@ -60,6 +60,12 @@ export function nextFiles(
 ): FileRecord {
   const base = everything ? NO_FILES : (previous.files ?? filesOnDisk(layout, team));
   if (!keys.some((key) => key.startsWith('task:') || key.startsWith('inbox:'))) return base;
+  // Most commits rewrite files the record has already: the same record, found by search.
+  const kept = keys.every((key, index) => {
+    const names = key.startsWith('task:') ? base.tasks : key.startsWith('inbox:') ? base.inboxes : undefined;
+    return !names || (writes[index]?.content !== null && has(names, key.slice(key.indexOf(':') + 1)));
+  });
+  if (kept) return base;
   const tasks = new Set(base.tasks);
   const inboxes = new Set(base.inboxes);
   keys.forEach((key, index) => {
@@ -71,6 +77,20 @@ export function nextFiles(
   return { tasks: [...tasks].sort(), inboxes: [...inboxes].sort() };
 }
 
+/** Whether `sorted` (in `Array.prototype.sort` order) holds `name`, by bisection. */
+function has(sorted: readonly string[], name: string): boolean {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = sorted[middle] as string;
+    if (at === name) return true;
+    if (at < name) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
 /** Where the run's log ends before a commit: as the stamp records, or measured once when it does not. */
 export function logStart(layout: FileLayout, previous: VersionStamp, runId: string): number {
   return previous.log?.runId === runId ? previous.log.bytes : wholeLength(layout.events(runId));
@@ -78,7 +98,7 @@ export function logStart(layout: FileLayout, previous: VersionStamp, runId: stri
 
 /** Whether a commit changes what the stamp records: then it must not write the stamp before its files. */
 export function recordsChanged(before: VersionStamp, after: VersionStamp): boolean {
-  const same = (a?: readonly string[], b?: readonly string[]) => a?.join('/') === b?.join('/');
+  const same = (a?: readonly string[], b?: readonly string[]) => a === b || a?.join('/') === b?.join('/');
   return (
     before.log?.runId !== after.log?.runId ||
     before.files === undefined ||
