@@ -7,7 +7,7 @@ import { ioError, listFolder, readJson } from './file-io.js';
 import type { FileKey, FileLayout } from './file-layout.js';
 import { wholeLength } from './file-log.js';
 import type { LogReader } from './file-log-reader.js';
-import { type FileRecord, runRecordSchema, type VersionStamp, versionSchema } from './file-schemas.js';
+import { type FileRecord, runRecordSchema, type VersionStamp } from './file-schemas.js';
 import { type TeamState, taskList } from './team-state.js';
 
 // How the FileStore knows which files must exist. A file the store wrote and that is gone
@@ -135,7 +135,7 @@ function sizeOf(file: string): number | undefined {
 }
 
 /** Throws when a log of `size` bytes (`undefined`: missing) holds less than the stamp records. */
-function checkLength(file: string, size: number | undefined, stamp: VersionStamp, stampFile: string): void {
+function checkLength(file: string, size: number | undefined, stamp: LogRecord, stampFile: string): void {
   const bytes = stamp.log?.bytes ?? 0;
   if (size !== undefined && size >= bytes) return;
   const counted = `${stamp.eventSeq} event${stamp.eventSeq === 1 ? '' : 's'} in ${bytes} bytes`;
@@ -154,10 +154,23 @@ export function checkLog(layout: FileLayout, team: string, stamp: VersionStamp):
   checkLength(file, sizeOf(file), stamp, layout.version(team));
 }
 
-/** The stamp as it is, for a reader without the lock: none when missing or caught mid-write. */
-function peekStamp(file: string): VersionStamp | undefined {
+/**
+ * The run and log length the stamp records, for a reader without the lock: none when the
+ * stamp is missing or caught mid-write. Only that part of it is checked (the stamp also
+ * lists every task file, which this read, made for every catch-up of the log, has no use for).
+ */
+type LogRecord = Pick<VersionStamp, 'eventSeq' | 'log'>;
+
+function peekLog(file: string): LogRecord | undefined {
+  const count = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
   try {
-    return readJson(file, versionSchema);
+    const stamp = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      eventSeq?: unknown;
+      log?: { runId?: unknown; bytes?: unknown };
+    };
+    const { eventSeq, log } = stamp;
+    if (!count(eventSeq) || typeof log?.runId !== 'string' || !count(log.bytes)) return undefined;
+    return { eventSeq: eventSeq as number, log: { runId: log.runId, bytes: log.bytes as number } };
   } catch {
     return undefined;
   }
@@ -179,8 +192,8 @@ export function readRunLog(
   const team = readJson(layout.runRecord(runId), runRecordSchema)?.team;
   if (team === undefined) return reader.read(file, afterSeq);
   const stampFile = layout.version(team);
-  const stamp = peekStamp(stampFile);
-  const current = stamp?.log?.runId === runId ? stamp : undefined;
+  const recorded = peekLog(stampFile);
+  const current = recorded?.log?.runId === runId ? recorded : undefined;
   return reader.read(file, afterSeq, (size) => {
     if (current) checkLength(file, size, current, stampFile);
     else if (size === undefined)

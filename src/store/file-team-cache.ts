@@ -92,10 +92,17 @@ export class TeamCache {
    */
   sync(name: string): Cached {
     try {
+      // Current, as the stamp's text says, and no commit left unfinished: nothing to read.
+      const cached = this.#cache.get(name);
+      if (cached && cached.text === stampText(this.#layout, name)) {
+        if (!journalAhead(this.#layout, name, cached.stamp.version)) {
+          checkLog(this.#layout, name, cached.stamp);
+          return cached;
+        }
+      }
       recoverJournal(this.#layout, name);
       const stamp = readStamp(this.#layout, name);
       checkLog(this.#layout, name, stamp);
-      const cached = this.#cache.get(name);
       if (cached && cached.stamp.epoch === stamp.epoch) {
         if (cached.stamp.version === stamp.version) return cached;
         const file = this.#layout.changes(name);
