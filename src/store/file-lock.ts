@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import lockfile from 'proper-lockfile';
 import { TeamError } from '../errors/index.js';
 import { recordOwner, takeOverFromDead } from './lock-owner.js';
 import { LockQueue } from './lock-queue.js';
@@ -86,6 +85,8 @@ async function tryLock(
   stale: number,
 ): Promise<(() => Promise<void>) | undefined> {
   try {
+    // Loaded at the first lock: a process that only reads (the inspection commands) never needs it.
+    const { default: lockfile } = await import('proper-lockfile');
     const release = await lockfile.lock(folder, {
       fs: syncFs,
       lockfilePath: lockPath,
