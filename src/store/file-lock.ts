@@ -78,6 +78,10 @@ function gone(watched: string, ms: number): Promise<void> {
   });
 }
 
+// Loaded at the first lock (once: an import, even of a loaded module, goes through the
+// loader): a process that only reads, as the inspection commands, never needs it.
+let lockfile: typeof import('proper-lockfile') | undefined;
+
 /** One attempt at the lock: its release, or `undefined` when another process holds it. */
 async function tryLock(
   folder: string,
@@ -85,8 +89,7 @@ async function tryLock(
   stale: number,
 ): Promise<(() => Promise<void>) | undefined> {
   try {
-    // Loaded at the first lock: a process that only reads (the inspection commands) never needs it.
-    const { default: lockfile } = await import('proper-lockfile');
+    lockfile ??= (await import('proper-lockfile')).default;
     const release = await lockfile.lock(folder, {
       fs: syncFs,
       lockfilePath: lockPath,

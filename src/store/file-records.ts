@@ -164,7 +164,10 @@ type LogRecord = Pick<VersionStamp, 'eventSeq' | 'log'>;
 function peekLog(file: string): LogRecord | undefined {
   const count = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
   try {
-    const stamp = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    // The records the stamp ends with list every task file: this read stops before them.
+    const text = fs.readFileSync(file, 'utf8');
+    const files = text.indexOf(',"files":');
+    const stamp = JSON.parse(files < 0 ? text : `${text.slice(0, files)}}`) as {
       eventSeq?: unknown;
       log?: { runId?: unknown; bytes?: unknown };
     };
