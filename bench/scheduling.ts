@@ -6,7 +6,8 @@
 // process's CPU time (user + system) per member turn, steadier on a loaded machine. The baseline is a bare
 // `generateText` call of the same model with the same tools, measured the same way in the
 // same process. Medians of 3.
-// Run: npm run bench:scheduling (`-- --quick` for one round at 10 and 100 tasks only)
+// Run: npm run bench:scheduling (`-- --quick` for one round at 10 and 100 tasks only,
+// `-- --file-only` for the FileStore table alone)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -210,7 +211,8 @@ const shapes: Array<[Shape, number]> = [
   ['chain', 50],
 ];
 try {
-  await table('MemoryStore, model answers at once', memoryStore, 0, shapes);
+  if (!process.argv.includes('--file-only'))
+    await table('MemoryStore, model answers at once', memoryStore, 0, shapes);
   await table('FileStore, model latency 5 ms', fileStore, 5, [
     ['independent', 3],
     ['chain', 3],
