@@ -1,8 +1,9 @@
 // Start-up time of the command: `--help` and `tasks` (on a store the demo leaves) against a
 // bare `node -e 0`, on the build in dist/ (run `npm run build` first). With hyperfine it runs
-// each 30 times after 3 warm-ups; without it, 20 times each. Reports the median wall time and
+// each 30 times after 3 warm-ups. Reports the median wall time and
 // the mean CPU time (user + system, hyperfine only): on a busy machine the CPU time is the
-// steadier figure, since the wall time includes waiting for a core. Run: npm run bench:cli
+// steadier figure, since the wall time includes waiting for a core. Without hyperfine, 30
+// rounds of the three, interleaved. Run: npm run bench:cli
 // (or `npm run bench:cli -- <another build's dist/cli/main.js>`, to compare with it).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -52,16 +53,19 @@ function withHyperfine(): Figure[] | undefined {
   }));
 }
 
+/** Without hyperfine: 30 rounds, each running every command once, so a load that comes and goes weighs on all alike. */
 function byHand(): Figure[] {
-  return commands.map(([, args]) => {
-    const times: number[] = [];
-    for (let run = 0; run < 20; run++) {
+  const times: number[][] = commands.map(() => []);
+  for (let round = 0; round < 30; round++) {
+    commands.forEach(([, args], index) => {
       const start = process.hrtime.bigint();
       spawnSync(process.execPath, args, { cwd: store, stdio: 'ignore' });
-      times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-    times.sort((a, b) => a - b);
-    return { medianMs: ((times[9] ?? 0) + (times[10] ?? 0)) / 2, cpuMs: undefined };
+      times[index]?.push(Number(process.hrtime.bigint() - start) / 1e6);
+    });
+  }
+  return times.map((runs) => {
+    runs.sort((a, b) => a - b);
+    return { medianMs: ((runs[14] ?? 0) + (runs[15] ?? 0)) / 2, cpuMs: undefined };
   });
 }
 

@@ -1,43 +1,31 @@
 import { TeamError } from '../errors/index.js';
 import { checkMember } from '../state/roster.js';
-import { blockersOf, isBlocked } from './dependencies.js';
+import { blockersOf } from './dependencies.js';
 import { freezeTask, type TeamTask } from './task.js';
-import type { TaskListState } from './task-list-state.js';
+import { findTask, readyFor, type TaskListState } from './task-list-state.js';
 import { heldBy, refuseCompleted, requireTask } from './task-permissions.js';
 import { type RuleContext, type Transition, unchanged } from './transition.js';
 
 /**
  * The tasks `member` may claim, best first: those assigned to it, then (with self-claim)
  * the unassigned ones, each group in id order. Only pending tasks whose dependencies are
- * all completed. It does not look at whether the member holds a task now.
+ * all completed. It does not look at whether the member holds a task now. Read from the
+ * list's index of ready tasks, so it costs what it answers, not the length of the list.
  */
 export function claimableBy(state: TaskListState, member: string): TeamTask[] {
-  const assigned: TeamTask[] = [];
-  const open: TeamTask[] = [];
-  for (const task of state.tasks) {
-    const mine = isClaimableBy(state, task, member);
-    if (mine !== undefined) (mine ? assigned : open).push(task);
-  }
-  return [...assigned, ...open];
+  const { assigned, open } = readyFor(state, member);
+  const ids = state.selfClaim ? [...assigned, ...open] : assigned;
+  return ids.map((id) => findTask(state, id) as TeamTask);
 }
 
-/** `true` when `task` is given to `member` and ready, `false` when it is open and ready, else `undefined`. */
-function isClaimableBy(state: TaskListState, task: TeamTask, member: string): boolean | undefined {
-  if (task.status !== 'pending') return undefined;
-  const mine = task.assignee === member;
-  if (!mine && !(task.assignee === null && state.selfClaim)) return undefined;
-  return isBlocked(state, task) ? undefined : mine;
-}
-
-/** The first of `claimableBy`, found in one pass that stops at the first assigned task. */
-function nextFor(state: TaskListState, member: string): TeamTask | undefined {
-  let open: TeamTask | undefined;
-  for (const task of state.tasks) {
-    const mine = isClaimableBy(state, task, member);
-    if (mine) return task;
-    if (mine === false) open ??= task;
-  }
-  return open;
+/**
+ * The first of `claimableBy` (with `assignedOnly`, the first assigned to `member`), at the
+ * cost of one look-up.
+ */
+export function nextFor(state: TaskListState, member: string, assignedOnly = false): TeamTask | undefined {
+  const { assigned, open } = readyFor(state, member);
+  const id = assigned[0] ?? (state.selfClaim && !assignedOnly ? open[0] : undefined);
+  return id === undefined ? undefined : findTask(state, id);
 }
 
 function refuseUnclaimable(state: TaskListState, task: TeamTask, member: string): void {

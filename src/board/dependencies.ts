@@ -1,5 +1,6 @@
 import type { TeamTask } from './task.js';
-import { findTask, type TaskListState } from './task-list-state.js';
+import { dependentsOf, findTask, type TaskListState } from './task-list-state.js';
+import { compareIds } from './task-order.js';
 
 function isFinished(state: TaskListState, id: string): boolean {
   return findTask(state, id)?.status === 'completed';
@@ -10,16 +11,16 @@ export function blockersOf(state: TaskListState, task: TeamTask): string[] {
   return task.dependsOn.filter((id) => !isFinished(state, id));
 }
 
-export function isBlocked(state: TaskListState, task: TeamTask): boolean {
-  return task.dependsOn.some((id) => !isFinished(state, id));
-}
-
-/** The pending tasks that wait for `id` and for nothing else: those its completion frees. */
+/**
+ * The pending tasks that wait for `id` and for nothing else: those its completion frees, in
+ * id order. Only the tasks that depend on `id` are looked at (the list's index knows them).
+ */
 export function freedBy(state: TaskListState, id: string): string[] {
   const freed: string[] = [];
-  for (const task of state.tasks) {
-    if (task.status !== 'pending' || !task.dependsOn.includes(id)) continue;
+  for (const dependent of dependentsOf(state, id)) {
+    const task = findTask(state, dependent);
+    if (task?.status !== 'pending') continue;
     if (task.dependsOn.every((dep) => dep === id || isFinished(state, dep))) freed.push(task.id);
   }
-  return freed;
+  return freed.sort(compareIds);
 }

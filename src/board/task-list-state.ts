@@ -1,5 +1,7 @@
+import type { TaskCounts } from '../events/team-event-map.js';
 import type { TeamRoster } from '../state/roster.js';
 import type { TeamTask } from './task.js';
+import { indexOf, reindex } from './task-index.js';
 import { compareIds } from './task-order.js';
 
 /**
@@ -58,18 +60,53 @@ export function findTask(state: TaskListState, id: string): TeamTask | undefined
 /** Puts a task in its place, replacing the one with its id; answers the one replaced. */
 export function putTask(state: TaskListState, task: TeamTask): TeamTask | undefined {
   const position = positionOf(state.tasks, task.id);
-  if (position < 0) {
-    state.tasks.splice(-position - 1, 0, task);
-    return undefined;
+  let previous: TeamTask | undefined;
+  if (position < 0) state.tasks.splice(-position - 1, 0, task);
+  else {
+    previous = state.tasks[position];
+    state.tasks[position] = task;
   }
-  const previous = state.tasks[position];
-  state.tasks[position] = task;
+  reindex(state, previous, task, (id) => findTask(state, id));
   return previous;
 }
 
 export function removeTask(state: TaskListState, id: string): void {
   const position = positionOf(state.tasks, id);
-  if (position >= 0) state.tasks.splice(position, 1);
+  if (position < 0) return;
+  const [previous] = state.tasks.splice(position, 1);
+  reindex(state, previous, undefined, (other) => findTask(state, other));
+}
+
+function index(state: TaskListState) {
+  return indexOf(state, state.tasks, (id) => findTask(state, id));
+}
+
+/** How many tasks the list holds, by status. */
+export function countTasks(state: TaskListState): TaskCounts {
+  return { ...index(state).counts };
+}
+
+/** The task `member` works on now, if any (the first in id order, should a hand edit give it two). */
+export function heldTask(state: TaskListState, member: string): TeamTask | undefined {
+  const id = index(state).held.get(member)?.first;
+  return id === undefined ? undefined : findTask(state, id);
+}
+
+/** The ids of the tasks that list `id` in `dependsOn`, whatever their status. */
+export function dependentsOf(state: TaskListState, id: string): readonly string[] {
+  return [...(index(state).dependents.get(id) ?? [])];
+}
+
+/**
+ * The ready tasks (pending, waiting for nothing) `member` may claim, as ids in id order:
+ * those assigned to it, and the unassigned ones (`open`).
+ */
+export function readyFor(
+  state: TaskListState,
+  member: string,
+): { assigned: readonly string[]; open: readonly string[] } {
+  const found = index(state);
+  return { assigned: found.assigned.get(member)?.values() ?? [], open: found.open.values() };
 }
 
 // Any case: on a case-insensitive disk `TASK-7` and `task-7` are one file, so a chosen

@@ -2,7 +2,7 @@ import { shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { MAX_NAME_LENGTH } from '../state/names.js';
 import type { TeamTask } from './task.js';
-import { findTask, type TaskListState } from './task-list-state.js';
+import { findTask, heldTask, type TaskListState } from './task-list-state.js';
 
 /** `task-not-found` naming the id (cut if it is longer than any id can be). */
 export function taskNotFound(id: unknown): TeamError {
@@ -30,8 +30,5 @@ export function refuseCompleted(task: TeamTask): void {
 
 /** The task the member works on now, if any. */
 export function heldBy(state: TaskListState, member: string): TeamTask | undefined {
-  for (const task of state.tasks) {
-    if (task.status === 'in_progress' && task.owner === member) return task;
-  }
-  return undefined;
+  return heldTask(state, member);
 }

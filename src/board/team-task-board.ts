@@ -4,13 +4,14 @@ import { recorderOf } from '../state/change-recorder.js';
 import type { InMemoryBlackboard } from '../state/in-memory-blackboard.js';
 import { checkRoster, type TeamRoster } from '../state/roster.js';
 import { assignTask } from './assign.js';
-import { claimableBy, claimTask } from './claim.js';
+import { claimableBy, claimTask, nextFor } from './claim.js';
 import { createTask } from './create.js';
 import { blockersOf, freedBy } from './dependencies.js';
 import { releaseMember } from './release-member.js';
 import { requeueInProgress } from './requeue.js';
 import type { NewTask, TaskChange, TeamTask } from './task.js';
 import {
+  countTasks,
   emptyTaskList,
   findTask,
   putTask,
@@ -136,6 +137,16 @@ export class TeamTaskBoard {
     return claimableBy(this.#state(), member);
   }
 
+  /**
+   * The task `claimTask(member)` would take now: the first assigned to it, else (with
+   * self-claim, unless `assignedOnly`) the first unassigned one; `undefined` when none is
+   * ready. It does not look at whether the member holds a task. One look-up in the list's
+   * index of ready tasks, whatever the length of the list.
+   */
+  nextClaimable(member: string, options: { assignedOnly?: boolean } = {}): TeamTask | undefined {
+    return nextFor(this.#state(), member, options.assignedOnly === true);
+  }
+
   /** The ids of the unfinished tasks `taskId` waits for. */
   blockersOf(taskId: string): string[] {
     const state = this.#state();
@@ -153,16 +164,9 @@ export class TeamTaskBoard {
     return heldBy(this.#state(), member);
   }
 
+  /** How many tasks the list holds, by status (kept as the list changes: no count is taken). */
   counts(): TaskCounts {
-    const counts = { total: 0, pending: 0, inProgress: 0, completed: 0, closed: 0 };
-    for (const task of this.#state().tasks) {
-      counts.total++;
-      if (task.status === 'pending') counts.pending++;
-      else if (task.status === 'in_progress') counts.inProgress++;
-      else counts.completed++;
-      if (task.closed) counts.closed++;
-    }
-    return counts;
+    return countTasks(this.#state());
   }
 
   #state(): TaskListState {

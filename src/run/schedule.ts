@@ -95,8 +95,7 @@ export function takeSnapshot(
     const held = board.heldBy(agent.name)?.id ?? null;
     const claimable = held
       ? null
-      : (board.claimableBy(agent.name).find((task) => !leadInTurn || task.assignee === agent.name)?.id ??
-        null);
+      : (board.nextClaimable(agent.name, { assignedOnly: leadInTurn })?.id ?? null);
     agents.set(agent.name, { held, claimable, unread, wakes });
   }
   return { counts: board.counts(), agents };

@@ -117,6 +117,11 @@ function journalHead(file: string): { version: number; length: number } {
   }
 }
 
+/** Whether the journal holds a commit past `version` (one in flight, or whose writer died). Reads only. */
+export function journalAhead(layout: FileLayout, team: string, version: number): boolean {
+  return journalHead(layout.journal(team)).version > version;
+}
+
 /**
  * Finishes a commit whose writer died part-way, if there is one, then starts a new epoch
  * so that every process reloads the team. Idempotent.

@@ -52,8 +52,13 @@ export class TeamFeed {
     this.#timer.unref();
   }
 
-  /** Publishes the events of a commit of this process, unless the watch published them first. */
-  own(runId: string | null, events: readonly TeamEvent[]): void {
+  /**
+   * Publishes the events of a commit of this process, unless the watch published them first.
+   * `stamp` is the stamp's text the commit left: the watch, woken by this very commit, then
+   * finds nothing new and reads nothing.
+   */
+  own(runId: string | null, events: readonly TeamEvent[], stamp?: string): void {
+    if (stamp !== undefined && this.#ready && !this.#behind) this.#stamp = stamp;
     const last = events.at(-1)?.seq;
     // Without a run nothing is logged, and other processes' events cannot be read: pass them on.
     if (last === undefined || runId === null) {
@@ -163,7 +168,8 @@ export class TeamFeed {
 
   #readStamp(): string {
     try {
-      return fs.readFileSync(this.#layout.version(this.#team), 'utf8');
+      // Padding cut: the stamp is rewritten in place, padded over a longer old one.
+      return fs.readFileSync(this.#layout.version(this.#team), 'utf8').trimEnd();
     } catch {
       return '';
     }

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { z } from 'zod';
 import { TeamError } from '../errors/index.js';
+import type { Schema } from './file-validate.js';
 
 // Synchronous on purpose: these run inside the team's lock, where a thread-pool hop per
 // call would only lengthen the time others wait.
@@ -120,7 +120,7 @@ export function corrupt(file: string, problem: string): TeamError {
 }
 
 /** Parses a JSON file against `schema`; `undefined` when missing; `corrupt-file` naming the file otherwise. */
-export function readJson<T>(file: string, schema: z.ZodType<T>): T | undefined {
+export function readJson<T>(file: string, schema: Schema<T>): T | undefined {
   const text = readText(file);
   if (text === undefined) return undefined;
   let value: unknown;

@@ -13,7 +13,9 @@ export type FileKey = StateKey | 'config';
  *   teams/{team}/inboxes/{agent}.json one agent's messages, oldest first
  *   tasks/{team}/{id}.json            one task
  *   tasks/{team}/.highwatermark       highest N of any task-N id ever used
- *   tasks/{team}/.lock                the cross-process lock (a folder, proper-lockfile)
+ *   tasks/{team}/.lock                the cross-process lock (a folder, proper-lockfile); a
+ *                                     release renames it aside (`.lock.<pid>.<n>.released`)
+ *                                     and removes it off the event loop
  *   tasks/{team}/.lock-owner          who holds it, so a dead holder's lock is taken over
  *   tasks/{team}/.lock-queue/         one ticket per waiting process: the order they are woken in
  *   tasks/{team}/.version             the commit stamp: epoch, version, event count, and

@@ -7,7 +7,7 @@ import { ioError, listFolder, readJson } from './file-io.js';
 import type { FileKey, FileLayout } from './file-layout.js';
 import { wholeLength } from './file-log.js';
 import type { LogReader } from './file-log-reader.js';
-import { type FileRecord, runRecordSchema, type VersionStamp, versionSchema } from './file-schemas.js';
+import { type FileRecord, runRecordSchema, type VersionStamp } from './file-schemas.js';
 import { type TeamState, taskList } from './team-state.js';
 
 // How the FileStore knows which files must exist. A file the store wrote and that is gone
@@ -60,6 +60,12 @@ export function nextFiles(
 ): FileRecord {
   const base = everything ? NO_FILES : (previous.files ?? filesOnDisk(layout, team));
   if (!keys.some((key) => key.startsWith('task:') || key.startsWith('inbox:'))) return base;
+  // Most commits rewrite files the record has already: the same record, found by search.
+  const kept = keys.every((key, index) => {
+    const names = key.startsWith('task:') ? base.tasks : key.startsWith('inbox:') ? base.inboxes : undefined;
+    return !names || (writes[index]?.content !== null && has(names, key.slice(key.indexOf(':') + 1)));
+  });
+  if (kept) return base;
   const tasks = new Set(base.tasks);
   const inboxes = new Set(base.inboxes);
   keys.forEach((key, index) => {
@@ -71,6 +77,20 @@ export function nextFiles(
   return { tasks: [...tasks].sort(), inboxes: [...inboxes].sort() };
 }
 
+/** Whether `sorted` (in `Array.prototype.sort` order) holds `name`, by bisection. */
+function has(sorted: readonly string[], name: string): boolean {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = sorted[middle] as string;
+    if (at === name) return true;
+    if (at < name) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
 /** Where the run's log ends before a commit: as the stamp records, or measured once when it does not. */
 export function logStart(layout: FileLayout, previous: VersionStamp, runId: string): number {
   return previous.log?.runId === runId ? previous.log.bytes : wholeLength(layout.events(runId));
@@ -78,7 +98,7 @@ export function logStart(layout: FileLayout, previous: VersionStamp, runId: stri
 
 /** Whether a commit changes what the stamp records: then it must not write the stamp before its files. */
 export function recordsChanged(before: VersionStamp, after: VersionStamp): boolean {
-  const same = (a?: readonly string[], b?: readonly string[]) => a?.join('/') === b?.join('/');
+  const same = (a?: readonly string[], b?: readonly string[]) => a === b || a?.join('/') === b?.join('/');
   return (
     before.log?.runId !== after.log?.runId ||
     before.files === undefined ||
@@ -115,7 +135,7 @@ function sizeOf(file: string): number | undefined {
 }
 
 /** Throws when a log of `size` bytes (`undefined`: missing) holds less than the stamp records. */
-function checkLength(file: string, size: number | undefined, stamp: VersionStamp, stampFile: string): void {
+function checkLength(file: string, size: number | undefined, stamp: LogRecord, stampFile: string): void {
   const bytes = stamp.log?.bytes ?? 0;
   if (size !== undefined && size >= bytes) return;
   const counted = `${stamp.eventSeq} event${stamp.eventSeq === 1 ? '' : 's'} in ${bytes} bytes`;
@@ -134,10 +154,26 @@ export function checkLog(layout: FileLayout, team: string, stamp: VersionStamp):
   checkLength(file, sizeOf(file), stamp, layout.version(team));
 }
 
-/** The stamp as it is, for a reader without the lock: none when missing or caught mid-write. */
-function peekStamp(file: string): VersionStamp | undefined {
+/**
+ * The run and log length the stamp records, for a reader without the lock: none when the
+ * stamp is missing or caught mid-write. Only that part of it is checked (the stamp also
+ * lists every task file, which this read, made for every catch-up of the log, has no use for).
+ */
+type LogRecord = Pick<VersionStamp, 'eventSeq' | 'log'>;
+
+function peekLog(file: string): LogRecord | undefined {
+  const count = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
   try {
-    return readJson(file, versionSchema);
+    // The records the stamp ends with list every task file: this read stops before them.
+    const text = fs.readFileSync(file, 'utf8');
+    const files = text.indexOf(',"files":');
+    const stamp = JSON.parse(files < 0 ? text : `${text.slice(0, files)}}`) as {
+      eventSeq?: unknown;
+      log?: { runId?: unknown; bytes?: unknown };
+    };
+    const { eventSeq, log } = stamp;
+    if (!count(eventSeq) || typeof log?.runId !== 'string' || !count(log.bytes)) return undefined;
+    return { eventSeq: eventSeq as number, log: { runId: log.runId, bytes: log.bytes as number } };
   } catch {
     return undefined;
   }
@@ -159,8 +195,8 @@ export function readRunLog(
   const team = readJson(layout.runRecord(runId), runRecordSchema)?.team;
   if (team === undefined) return reader.read(file, afterSeq);
   const stampFile = layout.version(team);
-  const stamp = peekStamp(stampFile);
-  const current = stamp?.log?.runId === runId ? stamp : undefined;
+  const recorded = peekLog(stampFile);
+  const current = recorded?.log?.runId === runId ? recorded : undefined;
   return reader.read(file, afterSeq, (size) => {
     if (current) checkLength(file, size, current, stampFile);
     else if (size === undefined)

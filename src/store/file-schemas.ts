@@ -1,66 +1,76 @@
-import { z } from 'zod';
 import { MESSAGE_KINDS } from '../mailbox/message.js';
+import {
+  bool,
+  type Infer,
+  list,
+  nullable,
+  oneOf,
+  optional,
+  record,
+  text,
+  whole,
+  withDefault,
+} from './file-validate.js';
 
 // What each file must hold. A hand-edited file that breaks these is refused with its
 // name, before anything is changed.
 
-const text = z.string();
-const nullableText = z.string().nullable();
+const nullableText = nullable(text);
 
-export const taskSchema = z.object({
+export const taskSchema = record({
   id: text,
   title: text,
   description: text,
-  status: z.enum(['pending', 'in_progress', 'completed']),
+  status: oneOf(['pending', 'in_progress', 'completed']),
   owner: nullableText,
   assignee: nullableText,
-  dependsOn: z.array(text),
+  dependsOn: list(text),
   result: nullableText,
   note: nullableText,
-  closed: z.boolean(),
+  closed: bool,
   createdBy: text,
   createdAt: text,
   updatedAt: text,
 });
 
-export const inboxSchema = z.array(
-  z.object({
+export const inboxSchema = list(
+  record({
     id: text,
     from: text,
     to: text,
     content: text,
     sentAt: text,
-    fromAgent: z.boolean(),
-    broadcast: z.boolean(),
-    automatic: z.boolean(),
+    fromAgent: bool,
+    broadcast: bool,
+    automatic: bool,
     readAt: nullableText,
     // A message written before kinds existed is plain text.
-    kind: z.enum(MESSAGE_KINDS).default('text'),
-    idleReason: z.enum(['available', 'out_of_turns', 'failed', 'shutdown']).optional(),
+    kind: withDefault(oneOf(MESSAGE_KINDS), 'text'),
+    idleReason: optional(oneOf(['available', 'out_of_turns', 'failed', 'shutdown'])),
   }),
 );
 
-export const configSchema = z.object({
+export const configSchema = record({
   name: text,
   teamId: text,
   lead: text,
-  members: z.array(text),
-  departed: z.array(text).optional(),
-  roster: z
-    .array(
-      z.object({
+  members: list(text),
+  departed: optional(list(text)),
+  roster: optional(
+    list(
+      record({
         name: text,
-        role: z.enum(['lead', 'member']),
+        role: oneOf(['lead', 'member']),
         description: text,
         model: text,
         mode: text,
-        status: z.enum(['active', 'shutdown', 'removed']),
+        status: oneOf(['active', 'shutdown', 'removed']),
         joinedAt: text,
       }),
-    )
-    .optional(),
-  selfClaim: z.boolean(),
-  maxTasks: z.number().int().positive(),
+    ),
+  ),
+  selfClaim: bool,
+  maxTasks: whole(1),
   runId: nullableText,
   createdAt: text,
   updatedAt: text,
@@ -68,37 +78,39 @@ export const configSchema = z.object({
 
 // Any exact whole number: the rules keep chosen task-N ids to N ≤ 1,000,000,000 and
 // never generate past Number.MAX_SAFE_INTEGER, so every watermark they make reads back.
-export const highWatermarkSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+export const highWatermarkSchema = whole(0);
 
-const count = z.number().int().nonnegative();
+const count = whole(0);
 
 // The stamp's records (`files`, `log`) are what the store knows must be on disk; a stamp of
 // an earlier version has none, and the first commit of this one writes them.
-export const versionSchema = z.object({
+const versionShape = {
   /** Changes when the stamp is rebuilt or the change log emptied, so that every cache reloads. */
   epoch: text,
   version: count,
   eventSeq: count,
   /** The run whose log `eventSeq` counts, and that log's length in bytes after the commit. */
-  log: z.object({ runId: text, bytes: count }).optional(),
+  log: optional(record({ runId: text, bytes: count })),
   /** The task ids and inbox agents that have a file after the commit. */
-  files: z.object({ tasks: z.array(text), inboxes: z.array(text) }).optional(),
-});
-export type VersionStamp = z.infer<typeof versionSchema>;
+  files: optional(record({ tasks: list(text), inboxes: list(text) })),
+};
+export const versionSchema = record(versionShape);
+export type VersionStamp = Infer<typeof versionShape>;
 export type FileRecord = NonNullable<VersionStamp['files']>;
 
-export const journalSchema = z.object({
-  files: z.array(z.object({ path: text, content: nullableText })),
-  log: z.object({ path: text, lines: z.array(z.object({ seq: z.number().int(), line: text })) }).nullable(),
+const journalShape = {
+  files: list(record({ path: text, content: nullableText })),
+  log: nullable(record({ path: text, lines: list(record({ seq: whole(), line: text })) })),
   /** The stamp the commit ends with (absent from an earlier version's journal). */
-  stamp: versionSchema.optional(),
-});
-export type Journal = z.infer<typeof journalSchema>;
+  stamp: optional(versionSchema),
+};
+export const journalSchema = record(journalShape);
+export type Journal = Infer<typeof journalShape>;
 
-export const runRecordSchema = z.object({
+export const runRecordSchema = record({
   runId: text,
   team: text,
   teamId: text,
   startedAt: text,
-  runner: z.object({ pid: z.number().int(), host: text }).optional(),
+  runner: optional(record({ pid: whole(), host: text })),
 });

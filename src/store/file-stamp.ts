@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isTeamError } from '../errors/index.js';
-import { overwriteInPlace, readJson, removeFile } from './file-io.js';
+import { overwriteInPlace, readJson, readText, removeFile } from './file-io.js';
 import type { FileLayout } from './file-layout.js';
 import { lastSeq } from './file-log.js';
 import { configSchema, type VersionStamp, versionSchema } from './file-schemas.js';
@@ -28,9 +28,33 @@ export function readStamp(layout: FileLayout, team: string): VersionStamp {
 }
 
 export function writeStamp(layout: FileLayout, team: string, stamp: VersionStamp): void {
-  overwriteInPlace(layout.version(team), JSON.stringify(stamp));
+  overwriteInPlace(layout.version(team), textOf(stamp));
 }
 
 export function newEpoch(): string {
   return randomUUID();
+}
+
+/**
+ * The stamp's text as it is now, padding cut (`''` when there is none): what a reader without
+ * the lock compares with the text its copy was read or written at.
+ */
+export function stampText(layout: FileLayout, team: string): string {
+  return readText(layout.version(team))?.trimEnd() ?? '';
+}
+
+/** The stamp in `text` (as `stampText` reads it); `undefined` when torn. Never writes. */
+export function parseStamp(text: string): VersionStamp | undefined {
+  if (text === '') return { epoch: '', version: 0, eventSeq: 0 };
+  try {
+    const parsed = versionSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text `writeStamp` writes for `stamp`, padding aside. */
+export function textOf(stamp: VersionStamp): string {
+  return JSON.stringify(stamp);
 }

@@ -34,7 +34,7 @@ import type {
   TeamSetup,
   TeamStore,
 } from './team-store.js';
-import { runTransaction, stampEvents } from './transaction.js';
+import { runRead, runTransaction, stampEvents } from './transaction.js';
 
 export interface FileStoreOptions {
   /** The store's folder. Default `./.agent-teams`. */
@@ -108,21 +108,29 @@ export class FileStore implements TeamStore {
     return teams.sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  /**
+   * Runs `fn` first as a read, on the team as last committed, without the lock (see
+   * `TeamCache.peek`): a transaction that only reads is done then, and writes nothing. At its
+   * first change `fn` is stopped (before anything changes) and run again under the lock.
+   */
   async transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
     checkName('team', name);
-    const { value, events } = await this.#locked(name, () => {
+    const read = await this.#read(name, fn);
+    if (read && 'error' in read) throw read.error;
+    if (read) return read.value;
+    const { value, events, stamp } = await this.#locked(name, () => {
       const cached = this.#teams.sync(name);
       const { value, changed, drafts } = runTransaction(cached.state, fn, this.#now);
-      if (changed.length === 0 && drafts.length === 0) return { value, events: [] };
+      if (changed.length === 0 && drafts.length === 0) return { value, events: [], stamp: undefined };
       const events = stampEvents(cached.state, drafts, this.#now());
       // The roster is the team's info: its config.json.
       const keys = changed.map((key) => (key === 'roster' ? 'config' : key));
-      this.#teams.commit(name, cached, keys, events);
+      const stamp = this.#teams.commit(name, cached, keys, events);
       this.#live().settle(name, events);
-      return { value, events };
+      return { value, events, stamp };
     });
     const feed = this.#feeds.get(name);
-    if (feed) feed.own(events[0]?.runId ?? null, events);
+    if (feed) feed.own(events[0]?.runId ?? null, events, stamp);
     else this.#subscribers.publish(name, events);
     return value;
   }
@@ -238,6 +246,22 @@ export class FileStore implements TeamStore {
     for (const feed of this.#feeds.values()) feed.stop();
     this.#feeds.clear();
     await Promise.allSettled([...this.#queues.values()]);
+  }
+
+  /**
+   * `fn` as a read without the lock, after this process's earlier work on the team (so a read
+   * sees what this process committed before it); `undefined` when it must run under the lock.
+   */
+  #read<T>(
+    name: string,
+    fn: (rules: TeamRules) => T,
+  ): Promise<ReturnType<typeof runRead<T>>> | ReturnType<typeof runRead<T>> {
+    const attempt = () => {
+      const cached = this.#teams.peek(name);
+      return cached && runRead(cached.state, fn, this.#now);
+    };
+    const previous = this.#queues.get(name);
+    return previous ? previous.then(attempt) : attempt();
   }
 
   /** Runs `work` alone: after this process's earlier work on the team, inside the team's lock. */

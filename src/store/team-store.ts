@@ -79,6 +79,10 @@ export interface ReadEventsOptions {
  *   other transaction on the team, in this process and in any other process or machine that
  *   shares the store. `fn` must be synchronous: it runs inside the store's lock or database
  *   transaction. If `fn` throws, nothing it did is kept and the error is rethrown.
+ *   A store may first run `fn` as a read of the team as last committed, without its lock,
+ *   and stop it at its first change (before anything changes) to run it again under the
+ *   lock: a transaction that only reads then takes no lock and writes nothing (the
+ *   FileStore does). So `fn` should only read and change the rules' state.
  * - A commit persists only what `fn` changed. Its events are appended to the team's run log
  *   in the same commit, then passed to this process's subscribers, in commit order; events
  *   are never emitted for a change that was not committed.

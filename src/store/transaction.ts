@@ -17,14 +17,32 @@ export interface Committed<T> {
   readonly drafts: readonly TeamEventDraft[];
 }
 
+/**
+ * Thrown at a read-only attempt's first change, before anything changes. Private to this
+ * module: should the callback catch it, `wanted` still tells that it meant to change something.
+ */
+class ChangeWanted extends Error {}
+
 /** Remembers the first previous value of every key a transaction touches. */
 class UndoLog implements ChangeRecorder {
   readonly previous = new Map<StateKey, unknown>();
   sealed = false;
+  /** In a read-only attempt: the callback tried to change something (or to emit). */
+  wanted = false;
+
+  constructor(readonly readOnly: boolean) {}
 
   before(key: StateKey, previous: unknown): void {
     this.checkOpen();
+    this.checkWrite();
     if (!this.previous.has(key)) this.previous.set(key, previous);
+  }
+
+  /** Stops a read-only attempt at its first change: the rules call this before they change anything. */
+  checkWrite(): void {
+    if (!this.readOnly) return;
+    this.wanted = true;
+    throw new ChangeWanted('This transaction changes the state: it runs again under the lock.');
   }
 
   /** Rules kept past their transaction (an async callback) must not change the state outside the lock. */
@@ -73,11 +91,40 @@ export function runTransaction<T>(
   fn: (rules: TeamRules) => T,
   now: () => Date,
 ): Committed<T> {
-  const undo = new UndoLog();
+  return runRules(state, fn, now, new UndoLog(false)) as Committed<T>;
+}
+
+/**
+ * Runs `fn` over the team's state as a read: `{ value }` when it only read (or `{ error }`
+ * when it threw without trying to change anything), or `undefined` when it tried to change
+ * something, in which case it was stopped before the first change and the caller runs it
+ * again as a transaction. Nothing in the state changes either way.
+ */
+export function runRead<T>(
+  state: TeamState,
+  fn: (rules: TeamRules) => T,
+  now: () => Date,
+): { value: T } | { error: unknown } | undefined {
+  const undo = new UndoLog(true);
+  try {
+    const { value } = runRules(state, fn, now, undo);
+    return undo.wanted ? undefined : { value };
+  } catch (error) {
+    return undo.wanted ? undefined : { error };
+  }
+}
+
+function runRules<T>(
+  state: TeamState,
+  fn: (rules: TeamRules) => T,
+  now: () => Date,
+  undo: UndoLog,
+): Committed<T> {
   const drafts: TeamEventDraft[] = [];
   const sink = {
     emit: (event: TeamEventDraft) => {
       undo.checkOpen();
+      undo.checkWrite();
       drafts.push(event);
     },
   };

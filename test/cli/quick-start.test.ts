@@ -39,10 +39,10 @@ test('--help loads the command parser and nothing of the model layer or the stor
 });
 
 test.each([['tasks'], ['teams'], ['inbox', 'newsroom-demo', 'writer'], ['logs', 'newsroom-demo']])(
-  'the inspection command %s reads the store without loading the model layer',
+  'the inspection command %s reads the store without loading the model layer, zod or the lock',
   async (...args) => {
     const loaded = await packagesLoaded(args, store);
-    for (const name of MODEL_LAYER) expect(loaded.has(name), name).toBe(false);
+    for (const name of [...MODEL_LAYER, 'zod', 'proper-lockfile']) expect(loaded.has(name), name).toBe(false);
   },
 );
 
