@@ -75,7 +75,7 @@ class UndoLog implements ChangeRecorder {
   }
 }
 
-function isThenable(value: unknown): boolean {
+function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
     typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
   );
@@ -138,6 +138,8 @@ function runRules<T>(
   try {
     const value = fn(rules);
     if (isThenable(value)) {
+      // What it settles with is nobody's: the transaction is refused whatever it does.
+      value.then(undefined, () => {});
       throw new TeamError(
         'invalid-input',
         "A transaction's callback must be synchronous: it runs inside the store's lock. Await outside it.",
