@@ -155,6 +155,23 @@ test('a member’s plan is approved from the page: the member goes on and the ru
   expect(await column('completed').allTextContents()).toEqual([expect.stringContaining('Built it.')]);
 }, 60_000);
 
+test('a permission asked of the person is rejected from the page, with feedback the member reads', async () => {
+  await page.goto(studio.url);
+  await page.getByLabel('team').selectOption('workshop');
+  await page.getByLabel('input').fill('Write the notes');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.waitForURL(/#\/runs\//);
+  const request = page.locator('[data-request]', { hasText: 'carpenter asks to write_file shed.md' });
+  await until(() => request.locator('.request-head').textContent()).toBe('permission carpenter → user');
+  await request.getByRole('textbox').fill('Not there.');
+  await request.getByRole('button', { name: 'Reject' }).click();
+  await page.locator('main[data-status="completed"]').waitFor();
+  expect(await page.locator('[data-request]').count()).toBe(0);
+  expect(await column('completed').allTextContents()).toEqual([
+    expect.stringContaining('Permission to write_file shed.md was denied (by user): Not there.'),
+  ]);
+}, 60_000);
+
 test('Abort on the page stops a going run', async () => {
   await page.goto(studio.url);
   await page.getByLabel('team').selectOption('slow');
