@@ -40,17 +40,19 @@ export async function studioCommand(file: string | undefined, options: StudioCom
       (names.length ? `, teams ${names.join(', ')}` : ', no team file (runs can be watched, not started)') +
       `\nopen ${server.url}\nCtrl-C stops it.\n`,
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+  let stop = () => {};
+  const stopping = new Promise<void>((resolve) => {
+    stop = resolve;
   });
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  await stopping;
   const stopped = await server.close();
   await studio.store.close();
+  // Only now: signal-exit (under the FileStore's locks) kills the process with the signal
+  // when it sees no listener of the signal but its own, and a closing Studio must not die.
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
   if (!stopped) {
     // A turn that ignored the abort would hold the process for as long as its own timeout.
     process.stdout.write(

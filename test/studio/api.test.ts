@@ -80,6 +80,16 @@ test('GET /api/teams: the file’s teams, with each agent’s turn limit', async
       lead: { name: 'planner', maxTurns: 6 },
       members: [{ name: 'doer', description: '', maxTurns: 8 }],
     },
+    {
+      name: 'review',
+      lead: { name: 'boss', maxTurns: 1 },
+      members: [{ name: 'builder', description: '', maxTurns: 8 }],
+    },
+    {
+      name: 'workshop',
+      lead: { name: 'foreman', maxTurns: 6 },
+      members: [{ name: 'carpenter', description: '', maxTurns: 8 }],
+    },
   ]);
 });
 
@@ -92,7 +102,7 @@ test('bad bodies get a 400 that says what is wrong, and start nothing', async ()
     [{ team: 'slow', input: 'x', fresh: true }, 'it does not know "fresh"'],
     [
       { team: 'nobody', input: 'x' },
-      'No team "nobody" in the Studio\'s file; its teams: newsroom-demo, slow',
+      'No team "nobody" in the Studio\'s file; its teams: newsroom-demo, slow, review, workshop',
     ],
   ];
   for (const [body, message] of cases) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempFolder } from '../helpers/temp-folder.js';
-import { NUDGE } from './fixtures/studio-teams.js';
+import { NUDGE, PLAN } from './fixtures/studio-teams.js';
 import { launchChromium, STUDIO_TEAMS, type StudioChild, startStudioChild } from './helpers/studio-child.js';
 
 // The Studio as a person uses it: the real command in a child process, the built page in
@@ -136,6 +136,42 @@ test('after the Studio restarts, the run’s page shows the same picture', async
   expect(await picture()).toEqual(before);
 }, 60_000);
 
+test('a member’s plan is approved from the page: the member goes on and the run completes', async () => {
+  await page.goto(studio.url);
+  await page.getByLabel('team').selectOption('review');
+  await page.getByLabel('input').fill('Build a shed');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.waitForURL(/#\/runs\//);
+  // The lead spent its one turn: the plan goes on to the person, and the run waits for them.
+  const request = page.locator('[data-request]', { hasText: PLAN });
+  await until(() => request.locator('.request-head').textContent()).toBe('plan builder → user');
+  expect(await request.textContent()).toContain(`Plan for task-1:\n${PLAN}`);
+  expect(await column('completed').count()).toBe(0);
+  await request.getByRole('textbox').fill('Go ahead.');
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await page.locator('main[data-status="completed"]').waitFor();
+  expect(await page.locator('[data-request]').count()).toBe(0);
+  expect(await page.getByLabel('Open requests').textContent()).toContain('None.');
+  expect(await column('completed').allTextContents()).toEqual([expect.stringContaining('Built it.')]);
+}, 60_000);
+
+test('a permission asked of the person is rejected from the page, with feedback the member reads', async () => {
+  await page.goto(studio.url);
+  await page.getByLabel('team').selectOption('workshop');
+  await page.getByLabel('input').fill('Write the notes');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.waitForURL(/#\/runs\//);
+  const request = page.locator('[data-request]', { hasText: 'carpenter asks to write_file shed.md' });
+  await until(() => request.locator('.request-head').textContent()).toBe('permission carpenter → user');
+  await request.getByRole('textbox').fill('Not there.');
+  await request.getByRole('button', { name: 'Reject' }).click();
+  await page.locator('main[data-status="completed"]').waitFor();
+  expect(await page.locator('[data-request]').count()).toBe(0);
+  expect(await column('completed').allTextContents()).toEqual([
+    expect.stringContaining('Permission to write_file shed.md was denied (by user): Not there.'),
+  ]);
+}, 60_000);
+
 test('Abort on the page stops a going run', async () => {
   await page.goto(studio.url);
   await page.getByLabel('team').selectOption('slow');
@@ -143,6 +179,12 @@ test('Abort on the page stops a going run', async () => {
   await page.getByRole('button', { name: 'Start' }).click();
   // The planner's first model call takes ten minutes: the run is surely going.
   await page.locator('[data-agent="planner"]', { hasText: 'working' }).waitFor();
+  // A member is shut down from the page, at once: it leaves the team and the run goes on.
+  await page.getByLabel('force').check();
+  await page.getByRole('button', { name: 'Shut down doer' }).click();
+  await page.locator('[data-agent="doer"]', { hasText: 'shutdown' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Shut down doer' }).count()).toBe(0);
+  expect(await page.getByTestId('status').textContent()).toBe('running');
   await page.getByRole('button', { name: 'Abort' }).click();
   await page.locator('main[data-status="aborted"]').waitFor();
   expect(await page.getByTestId('status').textContent()).toBe('aborted');

@@ -31,6 +31,8 @@ test('agent-teams studio serves the file’s teams on 127.0.0.1 behind the print
   expect(((await teams.json()) as { name: string }[]).map((team) => team.name)).toEqual([
     'newsroom-demo',
     'slow',
+    'review',
+    'workshop',
   ]);
   expect((await fetch(new URL('/api/teams', url))).status).toBe(401);
   run.child.kill('SIGINT');

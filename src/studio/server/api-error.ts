@@ -10,8 +10,8 @@ export class ApiError extends Error {
 }
 
 // Refusals that mean "not now" rather than "not this": the run is live elsewhere, or over.
-const CONFLICTS = new Set(['team-busy', 'aborted']);
-const MISSING = new Set(['team-not-found', 'task-not-found']);
+const CONFLICTS = new Set(['team-busy', 'aborted', 'request-closed', 'member-shutdown']);
+const MISSING = new Set(['team-not-found', 'task-not-found', 'request-not-found']);
 
 /**
  * The status and body for an error thrown while handling a request: an `ApiError` as it is;

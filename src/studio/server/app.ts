@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { requireToken } from './access.js';
 import { ApiError, errorAnswer } from './api-error.js';
 import type { Asset } from './assets.js';
-import { abortBody, messageBody, startBody } from './bodies.js';
+import { abortBody, answerBody, messageBody, shutdownBody, startBody } from './bodies.js';
 import { eventStream, resumeAfter } from './event-stream.js';
 import type { StudioRuns } from './studio-runs.js';
 import type { StudioStore } from './studio-store.js';
@@ -50,6 +50,16 @@ export function studioApp(options: StudioAppOptions): Hono {
   app.post('/api/runs/:runId/messages', async (c) => {
     const { to, content } = await messageBody(c.req.raw);
     return c.json(await runs.send(c.req.param('runId'), to, content), 201);
+  });
+  app.post('/api/runs/:runId/requests/:requestId', async (c) => {
+    const { approve, feedback } = await answerBody(c.req.raw);
+    const answer = feedback === undefined ? { approve } : { approve, feedback };
+    return c.json(await runs.respond(c.req.param('runId'), c.req.param('requestId'), answer));
+  });
+  app.post('/api/runs/:runId/shutdown', async (c) => {
+    const { member, force = false } = await shutdownBody(c.req.raw);
+    await runs.shutdown(c.req.param('runId'), member, force);
+    return c.json({ member, force }, 202);
   });
   app.post('/api/runs/:runId/abort', async (c) => {
     const { reason } = await abortBody(c.req.raw);

@@ -4,7 +4,8 @@ import { ApiError } from './api-error.js';
 // not JSON, misses a field, has one of the wrong type or one the route does not know is a
 // 400 that says which, and changes nothing.
 
-type Field = 'text' | 'optional text';
+type Field = 'text' | 'optional text' | 'yes or no' | 'optional yes or no';
+type ValueOf<F extends Field> = F extends 'text' | 'optional text' ? string : boolean;
 
 async function jsonOf(request: Request, route: string): Promise<Record<string, unknown>> {
   const raw = await request.text();
@@ -20,25 +21,30 @@ async function jsonOf(request: Request, route: string): Promise<Record<string, u
   return body as Record<string, unknown>;
 }
 
-async function read<K extends string>(
+const optional = (field: Field) => field.startsWith('optional');
+
+async function read<F extends Record<string, Field>>(
   request: Request,
   route: string,
-  fields: Record<K, Field>,
-): Promise<Record<K, string>> {
+  fields: F,
+): Promise<{ [K in keyof F]: ValueOf<F[K]> }> {
   const body = await jsonOf(request, route);
-  const names = Object.keys(fields) as K[];
-  const shape = `{ ${names.map((name) => (fields[name] === 'text' ? name : `${name}?`)).join(', ')} }`;
+  const names = Object.keys(fields);
+  const shape = `{ ${names.map((name) => (optional(fields[name] as Field) ? `${name}?` : name)).join(', ')} }`;
   for (const key of Object.keys(body)) {
-    if (!names.includes(key as K))
-      throw new ApiError(400, `${route} takes ${shape}; it does not know "${key}".`);
+    if (!names.includes(key)) throw new ApiError(400, `${route} takes ${shape}; it does not know "${key}".`);
   }
   for (const name of names) {
+    const field = fields[name] as Field;
     const value = body[name];
-    if (value === undefined && fields[name] === 'optional text') continue;
-    if (typeof value !== 'string' || !value.trim())
+    if (value === undefined && optional(field)) continue;
+    if (field.endsWith('yes or no')) {
+      if (typeof value !== 'boolean')
+        throw new ApiError(400, `${route} takes ${shape}: ${name} must be true or false.`);
+    } else if (typeof value !== 'string' || !value.trim())
       throw new ApiError(400, `${route} takes ${shape}: ${name} must be a non-empty string.`);
   }
-  return body as Record<K, string>;
+  return body as { [K in keyof F]: ValueOf<F[K]> };
 }
 
 /** `POST /api/runs`: which of the file's teams, and the request for its lead. */
@@ -52,3 +58,14 @@ export const messageBody = (request: Request) =>
 /** `POST /api/runs/:runId/abort`: an optional reason. */
 export const abortBody = (request: Request) =>
   read(request, 'POST /api/runs/:runId/abort', { reason: 'optional text' });
+
+/** `POST /api/runs/:runId/requests/:requestId`: the person's answer, with optional feedback. */
+export const answerBody = (request: Request) =>
+  read(request, 'POST /api/runs/:runId/requests/:requestId', {
+    approve: 'yes or no',
+    feedback: 'optional text',
+  });
+
+/** `POST /api/runs/:runId/shutdown`: which member, and whether to stop its turn at once. */
+export const shutdownBody = (request: Request) =>
+  read(request, 'POST /api/runs/:runId/shutdown', { member: 'text', force: 'optional yes or no' });

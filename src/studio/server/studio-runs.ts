@@ -1,4 +1,6 @@
 import type { TeamEvent } from '../../events/team-event-map.js';
+import { answerRequest, type RequestAnswer } from '../../governance/answer-request.js';
+import type { RequestRecord } from '../../governance/request-state.js';
 import type { TeamRunHandle } from '../../run/handle.js';
 import { USER } from '../../state/roster.js';
 import { runStatus } from '../../store/run-record.js';
@@ -72,19 +74,39 @@ export class StudioRuns {
     return { id: sent.id, to: sent.to };
   }
 
+  /** The person's answer to a request of a going run; the first answer counts. */
+  async respond(runId: string, requestId: string, answer: RequestAnswer): Promise<RequestRecord> {
+    const { team } = await this.#going(runId);
+    const handle = this.#handles.get(runId);
+    // A run of another process reads the answer from the store, as after `agent-teams respond`.
+    return handle
+      ? handle.respond(requestId, answer)
+      : answerRequest(this.#studio.store, team, runId, requestId, answer, USER);
+  }
+
+  /** Shuts a member of a run this Studio started down; the lifecycle lives in the run's process. */
+  async shutdown(runId: string, member: string, force: boolean): Promise<void> {
+    const handle = await this.#own(runId, 'shut its members down there', 'shut down');
+    await handle.shutdown(member, { force, reason: 'shut down from the Studio' });
+  }
+
   /** Stops a run this Studio started; a run of another process is stopped there. */
   async abort(runId: string, reason: string | undefined): Promise<void> {
+    const handle = await this.#own(runId, 'stop it there (Ctrl-C)', 'stop');
+    handle.abort(reason ?? 'aborted from the Studio');
+  }
+
+  /** The handle of a going run this Studio started; 409 naming the process of any other. */
+  async #own(runId: string, there: string, nothing: string): Promise<TeamRunHandle> {
     const { runner } = await this.#going(runId);
     const handle = this.#handles.get(runId);
-    if (!handle) {
-      throw new ApiError(
-        409,
-        runner
-          ? `The run ${runId} runs in process ${runner.pid} on ${runner.host}: stop it there (Ctrl-C).`
-          : `No process runs ${runId}: it was cut off, and there is nothing to stop.`,
-      );
-    }
-    handle.abort(reason ?? 'aborted from the Studio');
+    if (handle) return handle;
+    throw new ApiError(
+      409,
+      runner
+        ? `The run ${runId} runs in process ${runner.pid} on ${runner.host}: ${there}.`
+        : `No process runs ${runId}: it was cut off, and there is nothing to ${nothing}.`,
+    );
   }
 
   /**

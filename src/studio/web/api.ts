@@ -27,3 +27,11 @@ export const sendMessage = (runId: string, to: string, content: string) =>
 export const abortRun = (runId: string) =>
   call<object>('POST', `/api/runs/${encodeURIComponent(runId)}/abort`, {});
 export const eventsUrl = (runId: string) => `/api/runs/${encodeURIComponent(runId)}/events`;
+export const answerRequest = (runId: string, requestId: string, approve: boolean, feedback: string) =>
+  call<object>(
+    'POST',
+    `/api/runs/${encodeURIComponent(runId)}/requests/${encodeURIComponent(requestId)}`,
+    feedback.trim() ? { approve, feedback } : { approve },
+  );
+export const shutdownMember = (runId: string, member: string, force: boolean) =>
+  call<object>('POST', `/api/runs/${encodeURIComponent(runId)}/shutdown`, { member, force });

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { abortRun, type TeamSummary } from './api.js';
 import { Composer } from './composer.js';
 import { Messages } from './messages.js';
+import { RequestsPanel } from './requests-panel.js';
+import { ShutdownControls } from './shutdown-controls.js';
 import { TaskColumns } from './task-columns.js';
 import { TeamGraph } from './team-graph.js';
 import { Timeline } from './timeline.js';
@@ -96,7 +98,8 @@ export function RunPage({ runId, teams }: { runId: string; teams: readonly TeamS
         />
         <div className="side">
           <UsageTable state={state} />
-          {/* Open requests with Approve / Reject go here once runs have them (run.respond). */}
+          <RequestsPanel runId={runId} state={state} live={going && run.live} />
+          {going && run.live ? <ShutdownControls runId={runId} state={state} /> : null}
         </div>
       </div>
       <TaskColumns state={state} />
