@@ -6,25 +6,15 @@
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { Agent, MemoryStore, Team } from '../src/index.js';
-import { scriptedModel } from '../src/testing/index.js';
+import { MemoryStore } from '../src/index.js';
+import { benchTeam } from './fixtures/workers-team.js';
 import { batchRun } from './peers/batch-scheduler.js';
 import { pollingRun } from './peers/polling-scheduler.js';
 import { independent, layered, lowerBound, MEMBERS, mixed, type Workload } from './workloads.js';
 
 /** agent-teams: the tasks pre-seeded, members self-claim, each task one model call. */
 async function ours(workload: Workload): Promise<number> {
-  const model = scriptedModel((call) => (call.taskId ? `done ${call.taskId}` : 'Go.'), {
-    latencyMs: (call) => (call.taskId ? workload.duration(call.taskId) : 0),
-  });
-  const team = new Team({
-    name: 'bench',
-    lead: new Agent({ name: 'lead', model, instructions: '' }),
-    members: MEMBERS.map((name) => new Agent({ name, model, instructions: '' })),
-    tasks: workload.tasks,
-    maxConcurrentMembers: MEMBERS.length,
-    synthesize: false,
-  });
+  const team = benchTeam(workload, 'in-process');
   const start = performance.now();
   await team.run({ input: 'Do the tasks.' });
   return performance.now() - start;

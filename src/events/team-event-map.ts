@@ -1,6 +1,11 @@
 import type { TokenUsage } from '../agent/usage.js';
 import type { TaskStatus, TeamTask } from '../board/task.js';
 import type { IdleReason, MessageKind } from '../mailbox/message.js';
+import type { GovernanceEventMap } from './governance-event-map.js';
+import type { TurnEventMap } from './turn-event-map.js';
+
+export type { GrantTool, RequestKind } from './governance-event-map.js';
+export type { HookRejection, ReportedOutcome } from './turn-event-map.js';
 
 /** Why an agent takes a turn. */
 export type TurnReason = 'start' | 'task' | 'message' | 'stalled' | 'synthesis';
@@ -17,28 +22,6 @@ export type StopReason =
   | 'aborted'
   | 'failed';
 
-/** A turn's end as a worker reports it: plain data (a thrown error is kept as its message). */
-export type ReportedOutcome =
-  | {
-      readonly kind: 'done';
-      readonly text: string;
-      readonly usage: TokenUsage;
-      readonly model: string;
-      readonly delivered: readonly string[];
-      readonly unread?: readonly string[];
-      /** A hook turned the turn's end down: which, and its feedback. */
-      readonly rejected?: {
-        readonly hook: 'onTaskCompleted' | 'onTeammateIdle';
-        readonly feedback: string;
-        readonly taskId: string | null;
-      };
-    }
-  | {
-      readonly kind: 'failed';
-      readonly error: string;
-      readonly delivered: readonly string[];
-      readonly unread?: readonly string[];
-    };
 /**
  * One turn of a synthesis done in parts, when the team's results do not fit in one prompt
  * (`promptBudgetTokens`): level 1 summarises task results, each level after it the summaries
@@ -53,10 +36,6 @@ export interface SynthesisPart {
   readonly inputs: readonly string[];
   readonly final: boolean;
 }
-/** What a request asks for (see `team:request-opened`). */
-export type RequestKind = 'plan' | 'permission' | 'tool';
-/** The file tools a grant covers: one that changes files, or both (`*`). */
-export type GrantTool = 'write_file' | 'edit_file' | '*';
 
 /** How many tasks are in each state; `closed` are also counted in `completed`. */
 export interface TaskCounts {
@@ -71,7 +50,7 @@ export interface TaskCounts {
  * Every event of a team and the data it carries. Task events carry the task as it is
  * after the change. The key is the event's `type`.
  */
-export interface TeamEventMap {
+export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
   /** A run begins; before anything else of the run. `input` is the request. */
   'team:start': { readonly lead: string; readonly members: readonly string[]; readonly input: string };
   /** A run that did not finish goes on (after a crash, an abort or a failure); `requeued` tasks were in progress. */
@@ -106,69 +85,6 @@ export interface TeamEventMap {
     readonly model: string;
     readonly usage: TokenUsage;
   };
-  /**
-   * How a turn that ran on a worker process ended, written by that worker for the run's loop
-   * to close the turn (in-process turns report to the loop directly). Only the attempt that
-   * holds the turn's fence can write it.
-   */
-  'team:turn-outcome': {
-    readonly member: string;
-    readonly turn: number;
-    readonly outcome: ReportedOutcome;
-  };
-  /**
-   * A turn's briefing, as the executor built it (cut to `LIMITS.promptInLog` with a marker):
-   * the first event of the turn's transcript.
-   */
-  'team:turn-prompt': {
-    readonly agent: string;
-    readonly turn: number;
-    readonly reason: TurnReason;
-    readonly taskId: string | null;
-    readonly prompt: string;
-  };
-  /**
-   * A model call of a turn (a step) wrote text: committed before the step's tool calls.
-   * Every step's text is logged (cut to `LIMITS.taskText` with a marker); the final reply is
-   * also the `output` of the turn's `team:member-finished`.
-   */
-  'team:turn-text': {
-    readonly agent: string;
-    readonly turn: number;
-    /** The step of the turn's tool loop, from 0. */
-    readonly step: number;
-    readonly text: string;
-  };
-  /**
-   * An agent called a tool; committed before the tool runs. `input` is the call's arguments
-   * as JSON, cut to `LIMITS.toolText` with a marker.
-   */
-  'team:tool-called': {
-    readonly agent: string;
-    readonly turn: number;
-    readonly taskId: string | null;
-    readonly toolCallId: string;
-    readonly toolName: string;
-    readonly input: string;
-  };
-  /**
-   * A tool call's answer, after the tool ran: its output (a string as it is, anything else as
-   * JSON), or with `isError` the error the model was told, cut to `LIMITS.toolText` with a marker.
-   */
-  'team:tool-result': {
-    readonly agent: string;
-    readonly turn: number;
-    readonly toolCallId: string;
-    readonly toolName: string;
-    readonly output: string;
-    readonly isError: boolean;
-  };
-  /**
-   * Text as the model streams it, live only: emitted to `team.on` and `run.events()` but never
-   * written to the run's log (the step's whole text is, as `team:turn-text`). Its `seq` is the
-   * one of the last committed event before it: it has no place of its own in the log.
-   */
-  'team:text-delta': { readonly agent: string; readonly turn: number; readonly delta: string };
   /** A task was put on the list. */
   'team:task-created': { readonly task: TeamTask; readonly by: string };
   /** A pending task was given to a member; `previousOwner` is whom it was given to before. */
@@ -207,39 +123,6 @@ export interface TeamEventMap {
     /** Why the member went idle, on an `idle_notification`. */
     readonly idleReason?: IdleReason | undefined;
   };
-  /** The person asked a member to shut down (`run.shutdown`); `messageId` is the request it was sent. */
-  'team:shutdown-requested': {
-    readonly member: string;
-    readonly force: boolean;
-    readonly reason: string | null;
-    readonly messageId: string | null;
-  };
-  /** A member turned a graceful shutdown down, with its reason; it goes on working. */
-  'team:shutdown-rejected': { readonly member: string; readonly reason: string };
-  /** A member shut down (`removed`: it also left the team); `requeued` are the tasks it gave back. */
-  'team:member-shutdown': {
-    readonly member: string;
-    readonly force: boolean;
-    readonly reason: string | null;
-    readonly removed: boolean;
-    readonly requeued: readonly string[];
-    /** Its unread messages, kept in its inbox (the archive), never delivered to anyone else. */
-    readonly archived: readonly string[];
-  };
-  /** A member joined the team during the run (`run.addMember`). */
-  'team:member-joined': {
-    readonly member: string;
-    readonly description: string;
-    readonly model: string;
-    readonly mode: string;
-  };
-  /** A lifecycle hook turned a change down; the feedback went to `agent`. */
-  'team:hook-rejected': {
-    readonly hook: 'onTaskCreated' | 'onTaskCompleted' | 'onTeammateIdle';
-    readonly agent: string;
-    readonly taskId: string | null;
-    readonly feedback: string;
-  };
   /**
    * A budget was reached: the run's (no new turn starts; the run ends with `budget` after its
    * synthesis), or one agent's (`agent`: it stops, its tasks go back to the list).
@@ -249,52 +132,6 @@ export interface TeamEventMap {
     readonly bound: 'maxTokens' | 'maxCostUsd' | 'maxDurationMs';
     readonly limit: number;
     readonly used: number;
-  };
-  /**
-   * Someone is asked to decide: a plan to approve, a permission, or a call of a tool marked
-   * `needsApproval`. `from` waits (holding no slot) until it is answered or expires.
-   */
-  'team:request-opened': {
-    readonly requestId: string;
-    readonly kind: RequestKind;
-    readonly from: string;
-    readonly to: 'lead' | 'user';
-    /** What is asked, as the one who answers reads it. */
-    readonly subject: string;
-    /** The task it is asked for, if any. */
-    readonly taskId: string | null;
-    /** For a permission or tool request: the tool, and the path a file tool acts on. */
-    readonly tool: string | null;
-    readonly path: string | null;
-    /** Expires this long after it opened, into `defaultApprove`. */
-    readonly timeoutMs: number;
-    readonly defaultApprove: boolean;
-  };
-  /** A request was answered; the first answer (or expiry) of a request is the one that counts. */
-  'team:request-answered': {
-    readonly requestId: string;
-    readonly approve: boolean;
-    readonly feedback: string;
-    /** The lead's name, or `user`. */
-    readonly by: string;
-  };
-  /**
-   * A request to the lead goes to the person instead: the lead is between turns and can take
-   * no more (out of turns), so it would never be answered otherwise.
-   */
-  'team:request-forwarded': { readonly requestId: string; readonly to: 'user'; readonly reason: string };
-  /** Nobody answered a request in time: it closes with its default answer (a plan goes ahead, a permission is denied). */
-  'team:request-expired': {
-    readonly requestId: string;
-    readonly approve: boolean;
-    readonly feedback: string;
-  };
-  /** The lead let a member use a file tool on paths (globs) without asking. */
-  'team:paths-granted': {
-    readonly member: string;
-    readonly paths: readonly string[];
-    readonly tool: GrantTool;
-    readonly by: string;
   };
   /** The run ended; after everything else of the run. */
   'team:complete': {

@@ -1,0 +1,87 @@
+/** What a request asks for (see `team:request-opened`). */
+export type RequestKind = 'plan' | 'permission' | 'tool';
+/** The file tools a grant covers: one that changes files, or both (`*`). */
+export type GrantTool = 'write_file' | 'edit_file' | '*';
+
+/** Requests and grants (src/governance), and the lifecycle: hooks, shutdown, roster. */
+export interface GovernanceEventMap {
+  /** The person asked a member to shut down (`run.shutdown`); `messageId` is the request it was sent. */
+  'team:shutdown-requested': {
+    readonly member: string;
+    readonly force: boolean;
+    readonly reason: string | null;
+    readonly messageId: string | null;
+  };
+  /** A member turned a graceful shutdown down, with its reason; it goes on working. */
+  'team:shutdown-rejected': { readonly member: string; readonly reason: string };
+  /** A member shut down (`removed`: it also left the team); `requeued` are the tasks it gave back. */
+  'team:member-shutdown': {
+    readonly member: string;
+    readonly force: boolean;
+    readonly reason: string | null;
+    readonly removed: boolean;
+    readonly requeued: readonly string[];
+    /** Its unread messages, kept in its inbox (the archive), never delivered to anyone else. */
+    readonly archived: readonly string[];
+  };
+  /** A member joined the team during the run (`run.addMember`). */
+  'team:member-joined': {
+    readonly member: string;
+    readonly description: string;
+    readonly model: string;
+    readonly mode: string;
+  };
+  /** A lifecycle hook turned a change down; the feedback went to `agent`. */
+  'team:hook-rejected': {
+    readonly hook: 'onTaskCreated' | 'onTaskCompleted' | 'onTeammateIdle';
+    readonly agent: string;
+    readonly taskId: string | null;
+    readonly feedback: string;
+  };
+  /**
+   * Someone is asked to decide: a plan to approve, a permission, or a call of a tool marked
+   * `needsApproval`. `from` waits (holding no slot) until it is answered or expires.
+   */
+  'team:request-opened': {
+    readonly requestId: string;
+    readonly kind: RequestKind;
+    readonly from: string;
+    readonly to: 'lead' | 'user';
+    /** What is asked, as the one who answers reads it. */
+    readonly subject: string;
+    /** The task it is asked for, if any. */
+    readonly taskId: string | null;
+    /** For a permission or tool request: the tool, and the path a file tool acts on. */
+    readonly tool: string | null;
+    readonly path: string | null;
+    /** Expires this long after it opened, into `defaultApprove`. */
+    readonly timeoutMs: number;
+    readonly defaultApprove: boolean;
+  };
+  /** A request was answered; the first answer (or expiry) of a request is the one that counts. */
+  'team:request-answered': {
+    readonly requestId: string;
+    readonly approve: boolean;
+    readonly feedback: string;
+    /** The lead's name, or `user`. */
+    readonly by: string;
+  };
+  /**
+   * A request to the lead goes to the person instead: the lead is between turns and can take
+   * no more (out of turns), so it would never be answered otherwise.
+   */
+  'team:request-forwarded': { readonly requestId: string; readonly to: 'user'; readonly reason: string };
+  /** Nobody answered a request in time: it closes with its default answer (a plan goes ahead, a permission is denied). */
+  'team:request-expired': {
+    readonly requestId: string;
+    readonly approve: boolean;
+    readonly feedback: string;
+  };
+  /** The lead let a member use a file tool on paths (globs) without asking. */
+  'team:paths-granted': {
+    readonly member: string;
+    readonly paths: readonly string[];
+    readonly tool: GrantTool;
+    readonly by: string;
+  };
+}

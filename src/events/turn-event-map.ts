@@ -1,0 +1,103 @@
+import type { TokenUsage } from '../agent/usage.js';
+import type { TurnReason } from './team-event-map.js';
+
+/** A hook's rejection of how a turn ended, with its feedback for the member. */
+export interface HookRejection {
+  readonly hook: 'onTaskCompleted' | 'onTeammateIdle';
+  readonly feedback: string;
+  readonly taskId: string | null;
+}
+
+/**
+ * How a turn ended, as plain data: what an executor reports to the run (and a worker writes
+ * to the log as `team:turn-outcome`). A turn that was aborted reports nothing.
+ */
+export type ReportedOutcome =
+  | {
+      readonly kind: 'done';
+      /** The agent's final reply. */
+      readonly text: string;
+      readonly usage: TokenUsage;
+      /** The model that answered, as usage events name it. */
+      readonly model: string;
+      /** Messages `read_inbox` gave the turn besides its briefing's: read once it ends. */
+      readonly delivered: readonly string[];
+      /** Messages of its descriptor it was never shown (no room in its briefing): they stay unread. */
+      readonly unread?: readonly string[];
+      /** A hook turned the turn's end down (its completion of its task, or its going idle). */
+      readonly rejected?: HookRejection;
+    }
+  /** The turn threw; `error` is what it threw, as text. */
+  | {
+      readonly kind: 'failed';
+      readonly error: string;
+      readonly delivered: readonly string[];
+      readonly unread?: readonly string[];
+    };
+
+/** What a turn tells of itself: its transcript, its live text, and its end on a worker. */
+export interface TurnEventMap {
+  /**
+   * How a turn that ran on a worker process ended, written by that worker for the run's loop
+   * to close the turn (in-process turns report to the loop directly). Only the attempt that
+   * holds the turn's fence can write it.
+   */
+  'team:turn-outcome': {
+    readonly member: string;
+    readonly turn: number;
+    readonly outcome: ReportedOutcome;
+  };
+  /**
+   * A turn's briefing, as the executor built it (cut to `LIMITS.promptInLog` with a marker):
+   * the first event of the turn's transcript.
+   */
+  'team:turn-prompt': {
+    readonly agent: string;
+    readonly turn: number;
+    readonly reason: TurnReason;
+    readonly taskId: string | null;
+    readonly prompt: string;
+  };
+  /**
+   * A model call of a turn (a step) wrote text: committed before the step's tool calls.
+   * Every step's text is logged (cut to `LIMITS.taskText` with a marker); the final reply is
+   * also the `output` of the turn's `team:member-finished`.
+   */
+  'team:turn-text': {
+    readonly agent: string;
+    readonly turn: number;
+    /** The step of the turn's tool loop, from 0. */
+    readonly step: number;
+    readonly text: string;
+  };
+  /**
+   * An agent called a tool; committed before the tool runs. `input` is the call's arguments
+   * as JSON, cut to `LIMITS.toolText` with a marker.
+   */
+  'team:tool-called': {
+    readonly agent: string;
+    readonly turn: number;
+    readonly taskId: string | null;
+    readonly toolCallId: string;
+    readonly toolName: string;
+    readonly input: string;
+  };
+  /**
+   * A tool call's answer, after the tool ran: its output (a string as it is, anything else as
+   * JSON), or with `isError` the error the model was told, cut to `LIMITS.toolText` with a marker.
+   */
+  'team:tool-result': {
+    readonly agent: string;
+    readonly turn: number;
+    readonly toolCallId: string;
+    readonly toolName: string;
+    readonly output: string;
+    readonly isError: boolean;
+  };
+  /**
+   * Text as the model streams it, live only: emitted to `team.on` and `run.events()` but never
+   * written to the run's log (the step's whole text is, as `team:turn-text`). Its `seq` is the
+   * one of the last committed event before it: it has no place of its own in the log.
+   */
+  'team:text-delta': { readonly agent: string; readonly turn: number; readonly delta: string };
+}
