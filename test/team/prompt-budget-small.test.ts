@@ -59,17 +59,16 @@ test('messages a briefing has no room for stay unread and come in the next turn'
   const allSent = new Promise<void>((resolve) => {
     sent = resolve;
   });
+  const lead = (call: ScriptedCall) => {
+    if (call.reason !== 'start') return 'Noted.';
+    if (call.step === 0) return { toolCalls: [tool('create_task', { title: 'Wait', assignee: 'a' })] };
+    if (call.step === 1) return { toolCalls: sends };
+    sent();
+    return 'Planned.';
+  };
   const { team, model } = testTeam(
-    byAgent({
-      lead: (call) => {
-        if (call.reason !== 'start') return 'Noted.';
-        if (call.step === 0) return { toolCalls: [tool('create_task', { title: 'Wait', assignee: 'a' })] };
-        if (call.step === 1) return { toolCalls: sends };
-        sent();
-        return 'Planned.';
-      },
-      a: (call) => (call.reason === 'task' ? allSent.then(() => 'Done.') : 'Read.'),
-    }),
+    (call) =>
+      call.agent === 'lead' ? lead(call) : call.reason === 'task' ? allSent.then(() => 'Done.') : 'Read.',
     { members: ['a'], promptBudgetTokens: budget },
   );
   await team.run({ input: 'Brief a.' });
