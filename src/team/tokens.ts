@@ -54,6 +54,16 @@ export function countTokens(text: string): number {
   return count;
 }
 
+/**
+ * A bound of the tokens of `text`, at least its count, for what a briefing of `room` tokens
+ * spends on it: its UTF-8 bytes when they are at most an eighth of the room (so a small
+ * team's briefings never load the tables, and the bound wastes little), else its count.
+ */
+export function tokenBound(text: string, room: number): number {
+  const bytes = Buffer.byteLength(text);
+  return bytes <= room / 8 ? bytes : countTokens(text);
+}
+
 /** Whether `text` takes at most `max` o200k tokens (cheap for short text). */
 export function fitsTokens(text: string, max: number): boolean {
   if (Buffer.byteLength(text) <= max) return true;
