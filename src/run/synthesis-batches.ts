@@ -4,7 +4,7 @@ import type { TeamRules } from '../store/team-store.js';
 import { briefingRoom, systemPrompt } from '../team/prompt-room.js';
 import { type SynthesisSource, synthesisBlocks, synthesisSpace } from '../team/synthesis-briefings.js';
 import type { TeamSettings } from '../team/team-options.js';
-import { countTokens } from '../team/tokens.js';
+import { countTokens, fitsTokens } from '../team/tokens.js';
 import { startTurn, type TurnDescriptor } from '../turn/descriptor.js';
 import type { RunState } from './run-state.js';
 
@@ -13,6 +13,7 @@ const SEPARATOR = 2;
 
 /** The inputs in order, packed into groups that each fit in `space` tokens. */
 function pack(keys: readonly string[], blocks: readonly string[], space: number): string[][] {
+  if (fitsTokens(blocks.join('\n\n'), space)) return [[...keys]];
   const groups: string[][] = [];
   let group: string[] = [];
   let used = 0;
@@ -89,7 +90,8 @@ export class SynthesisPlan {
       this.#space,
     );
     const groups = pack(keys, blocks, this.#space);
-    if (groups.length <= 1) {
+    // A level that would not shrink could go on for ever: its summaries go to the final part, cut if they must be.
+    if (groups.length <= 1 || groups.length >= last.length) {
       this.#done = true;
       return { level: number, index: 1, of: 1, inputs: keys, final: true };
     }

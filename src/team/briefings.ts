@@ -5,7 +5,7 @@ import type { TeamMessage } from '../mailbox/message.js';
 import { renderMessages } from '../mailbox/render.js';
 import { fitItems } from './fit.js';
 import { taskSummary } from './task-summary.js';
-import { countTokens, cutToTokens, fitsTokens } from './tokens.js';
+import { countTokens, cutToTokens, fitsTokens, tokenBound } from './tokens.js';
 
 // What the agents read about the team and each turn. Kept short: these words go into every
 // model call, and a turn's coordination cost is counted in tokens (bench/tokens.ts).
@@ -72,10 +72,12 @@ export function leadStartBriefing(
   room: number,
 ): string {
   const request = cutToTokens(`Request:\n${input}`, Math.floor(room / 2));
-  const left = room - countTokens(request) - 20;
+  const left = room - tokenBound(request, room) - 20;
   const team = `Your team:\n${roster(members, Math.floor(left / 3))}`;
   const list =
-    tasks.length > 0 ? [taskSummary('Already on the list', tasks, left - countTokens(team), 'start')] : [];
+    tasks.length > 0
+      ? [taskSummary('Already on the list', tasks, left - tokenBound(team, room), 'start')]
+      : [];
   return joined([header('start'), request, team, ...list], room);
 }
 
@@ -102,7 +104,7 @@ export function stalledBriefing(
   const stuck = cutToTokens(`Nobody can go on: ${named.join('; ')}${more}.`, Math.floor(room / 3));
   const closing =
     'Assign, release (update_task status "pending") or close (status "completed") tasks so the work can finish.';
-  const left = room - countTokens(stuck) - countTokens(closing) - 20;
+  const left = room - tokenBound(stuck, room) - tokenBound(closing, room) - 20;
   return joined([header('stalled'), stuck, taskSummary('Tasks', tasks, left, 'stalled'), closing], room);
 }
 
@@ -119,9 +121,9 @@ export function taskBriefing(
     Math.floor(room / 3),
     whole,
   );
-  let left = room - countTokens(own) - 20;
+  let left = room - tokenBound(own, room) - 20;
   const fitted = fitMessages(messages, Math.floor(left / 3));
-  left -= countTokens(fitted.text);
+  left -= tokenBound(fitted.text, room);
   const blocks = inputs.map((input) => `[${input.id}] ${input.title}\n${input.result ?? ''}`);
   const built =
     inputs.length > 0

@@ -1,7 +1,7 @@
 import type { Agent } from '../agent/agent.js';
 import { TeamError } from '../errors/index.js';
 import { leadSystem, memberSystem } from './briefings.js';
-import { countTokens, fitsTokens } from './tokens.js';
+import { countTokens, fitsTokens, tokenBound } from './tokens.js';
 
 /** What an agent's system prompt is built from. */
 export interface TeamShape {
@@ -22,7 +22,7 @@ export function systemPrompt(team: TeamShape, agent: Agent): string {
 
 /** The tokens a turn's briefing has: the budget less the agent's system prompt. */
 export function briefingRoom(budget: number, system: string): number {
-  return budget - countTokens(system);
+  return budget - tokenBound(system, budget);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { TeamTask } from '../board/task.js';
 import type { SynthesisPart } from '../events/team-event-map.js';
-import { countTokens, cutToTokens } from './tokens.js';
+import { cutToTokens, tokenBound } from './tokens.js';
 
 // The lead's final answer from the team's results. When the results do not fit in one
 // prompt, they are summarised in parts (each a turn of its own) and the answer is written
@@ -53,7 +53,7 @@ export function synthesisBriefing(
 
 /** Tokens of a synthesis briefing besides its blocks: what the planner leaves room for. */
 function synthesisOverhead(input: string, part: SynthesisPart | null, room: number): number {
-  return countTokens(synthesisBriefing(input, part, [], room)) + 8;
+  return tokenBound(synthesisBriefing(input, part, [], room), room) + 8;
 }
 
 const WIDEST_PART: SynthesisPart = { level: 99, index: 99_999, of: 99_999, inputs: [], final: false };
@@ -73,7 +73,8 @@ export interface SynthesisSource {
 
 /**
  * The blocks a synthesis turn reads, each cut to fit: a result to the whole space, a summary
- * to half of it (so a level of summaries always packs at least two to a part, and the levels end).
+ * to half of it less the blank lines between (so a level of summaries always packs at least two to
+ * a part, and the levels end).
  */
 export function synthesisBlocks(
   part: SynthesisPart | null,
@@ -86,6 +87,6 @@ export function synthesisBlocks(
     return tasks.map((task) => cutToTokens(resultBlock(task), space, 'the whole result is in the task list'));
   }
   return part.inputs.map((key) =>
-    cutToTokens(summaryBlock(key, source.summaries.get(key) ?? '(no summary)'), Math.floor(space / 2)),
+    cutToTokens(summaryBlock(key, source.summaries.get(key) ?? '(no summary)'), Math.floor(space / 2) - 4),
   );
 }

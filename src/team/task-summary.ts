@@ -1,6 +1,6 @@
 import type { TeamTask } from '../board/task.js';
 import { fitItems } from './fit.js';
-import { countTokens } from './tokens.js';
+import { tokenBound } from './tokens.js';
 
 /** Task lines a briefing shows at most: a long list is summarised, and list_tasks pages it. */
 const LINES_SHOWN = 40;
@@ -37,7 +37,7 @@ export function taskSummary(
   const more = (left: number) =>
     `- … ${left + hidden} more: list_tasks { status?, page? } pages through them, get_task reads one`;
   const heading = `${title}${counts}:`;
-  const space = room - countTokens(heading) - 2;
+  const space = room - tokenBound(heading, room) - 2;
   if (hidden === 0) return `${heading}\n${fitItems(lines, space, more)}`;
   // The line telling of the hidden tasks needs room too; fitItems adds it itself when it drops lines.
   const fitted = fitItems(lines, space - 60, more);

@@ -2,7 +2,7 @@ import { tool } from 'ai';
 import { z } from 'zod';
 import { MODEL_MESSAGE_KINDS } from '../../mailbox/message.js';
 import { APPROVAL_NOTICE } from '../../mailbox/render.js';
-import { countTokens } from '../tokens.js';
+import { countTokens, fitsTokens } from '../tokens.js';
 import { answer, budgetOf, type TeamToolContext } from './tool-context.js';
 import { toolInputSchema } from './tool-input.js';
 
@@ -49,6 +49,8 @@ export function readInboxTool(context: TeamToolContext, agent: string) {
         const { seen } = context;
         const unread = mailbox.unread(agent).filter((message) => !seen?.has(message.id));
         const messages: Record<string, unknown>[] = [];
+        // Most inboxes fit whole: counted only when they do not.
+        const all = fitsTokens(JSON.stringify(unread), room);
         let used = 0;
         for (const { id, from, content, sentAt, broadcast, kind } of unread) {
           const message = {
@@ -59,7 +61,7 @@ export function readInboxTool(context: TeamToolContext, agent: string) {
             ...(kind !== 'text' ? { kind } : {}),
             ...(broadcast ? { toEveryone: true } : {}),
           };
-          const size = countTokens(JSON.stringify(message));
+          const size = all ? 0 : countTokens(JSON.stringify(message));
           // The first one is given even when it is too long alone: the answer cuts its text.
           if (messages.length > 0 && used + size > room) break;
           messages.push(message);

@@ -4,7 +4,7 @@ import type { TeamTask } from '../../board/task.js';
 import { taskNotFound } from '../../board/task-permissions.js';
 import type { TeamTaskBoard } from '../../board/team-task-board.js';
 import { TeamError } from '../../errors/index.js';
-import { countTokens, cutToTokens, prefixWithin } from '../tokens.js';
+import { cutToTokens, fitsTokens, prefixWithin } from '../tokens.js';
 import { fitAnswer } from './fit-answer.js';
 import { taskView } from './task-view.js';
 import { answer, budgetOf, type TeamToolContext } from './tool-context.js';
@@ -52,7 +52,7 @@ function byRelevance(tasks: readonly TeamTask[]): TeamTask[] {
 /** A task as a page lists it, in at most `share` tokens: long texts and id lists shortened. */
 function listed(board: TeamTaskBoard, task: TeamTask, share: number) {
   const view = taskView(board, task, LIST_RESULT_LENGTH, IDS_NAMED);
-  if (countTokens(JSON.stringify(view)) <= share) return view;
+  if (fitsTokens(JSON.stringify(view), share)) return view;
   const shorter = taskView(board, task, 60, 3);
   return { ...shorter, title: cutToTokens(shorter.title, Math.floor(share / 2), 'get_task reads it') };
 }
