@@ -8,62 +8,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { FileStore, MemoryStore, type TeamStore } from '../src/index.js';
+import { measure, seed } from './board-work.js';
 
 const run = promisify(execFile);
 const sizes = [10, 100, 1000];
-const members = ['m1', 'm2', 'm3'];
-
-/** Fills a fresh run of `team` with `size` independent tasks. */
-async function seed(store: TeamStore, team: string, size: number): Promise<void> {
-  const { runId } = await store.startRun(team);
-  // One live run per team: the next seed starts another, so this one is left at once.
-  await store.leaveRun(team, runId as string);
-  await store.transact(team, ({ board }) => {
-    for (let index = 0; index < size; index++) board.createTask({ title: `Task ${index}` }, 'lead');
-  });
-}
-
-/** Claims and completes every task, one transaction each; answers the operations done. */
-async function drain(store: TeamStore, team: string): Promise<number> {
-  let operations = 0;
-  for (let turn = 0; ; turn++) {
-    const member = members[turn % members.length] as string;
-    const task = await store.transact(team, ({ board }) => board.claimTask(member));
-    operations++;
-    if (!task) return operations;
-    await store.transact(team, ({ board }) =>
-      board.updateTask(task.id, { status: 'completed', result: 'done' }, member),
-    );
-    operations++;
-  }
-}
-
-/** ms per operation over at least `minimum` operations, after one warm-up round. */
-async function measure(store: TeamStore, size: number, minimum: number): Promise<number> {
-  const team = `bench-${size}`;
-  await store.createTeam(team, { lead: 'lead', members, maxTasks: size });
-  await seed(store, team, size);
-  await drain(store, team);
-  let operations = 0;
-  let elapsed = 0;
-  while (operations < minimum) {
-    await seed(store, team, size);
-    const start = performance.now();
-    operations += await drain(store, team);
-    elapsed += performance.now() - start;
-  }
-  return elapsed / operations;
-}
 
 async function contention(processes: number, tasks: number) {
   const root = mkdtempSync(path.join(tmpdir(), 'agent-teams-bench-'));
   const store = new FileStore({ root });
   const workers = Array.from({ length: processes }, (_, index) => `w${index + 1}`);
   await store.createTeam('race', { lead: 'lead', members: workers, maxTasks: tasks });
-  await store.startRun('race');
-  await store.transact('race', ({ board }) => {
-    for (let index = 0; index < tasks; index++) board.createTask({ title: `Task ${index}` }, 'lead');
-  });
+  await seed(store, 'race', tasks);
   const worker = fileURLToPath(new URL('./contention-worker.ts', import.meta.url));
   const startAt = Date.now() + 2500;
   const outputs = await Promise.all(

@@ -8,60 +8,17 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import type { TeamStore } from '../src/index.js';
 import { PostgresStore } from '../src/store/postgres/index.js';
+import { measure, seed } from './board-work.js';
 
 const run = promisify(execFile);
 const url = process.env.AGENT_TEAMS_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const members = ['m1', 'm2', 'm3'];
 const schemas: string[] = [];
 const newSchema = () => {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   schemas.push(schema);
   return schema;
 };
-
-/** Fills a fresh run of `team` with `size` independent tasks (leaving its previous run first). */
-async function seed(store: TeamStore, team: string, size: number): Promise<void> {
-  const previous = (await store.getTeam(team))?.runId;
-  if (previous) await store.leaveRun(team, previous);
-  await store.startRun(team);
-  await store.transact(team, ({ board }) => {
-    for (let index = 0; index < size; index++) board.createTask({ title: `Task ${index}` }, 'lead');
-  });
-}
-
-/** Claims and completes every task, one transaction each; answers the operations done. */
-async function drain(store: TeamStore, team: string): Promise<number> {
-  let operations = 0;
-  for (let turn = 0; ; turn++) {
-    const member = members[turn % members.length] as string;
-    const task = await store.transact(team, ({ board }) => board.claimTask(member));
-    operations++;
-    if (!task) return operations;
-    await store.transact(team, ({ board }) =>
-      board.updateTask(task.id, { status: 'completed', result: 'done' }, member),
-    );
-    operations++;
-  }
-}
-
-/** ms per operation over at least `minimum` operations, after one warm-up round. */
-async function measure(store: TeamStore, size: number, minimum: number): Promise<number> {
-  const team = `bench-${size}`;
-  await store.createTeam(team, { lead: 'lead', members, maxTasks: size });
-  await seed(store, team, size);
-  await drain(store, team);
-  let operations = 0;
-  let elapsed = 0;
-  while (operations < minimum) {
-    await seed(store, team, size);
-    const start = performance.now();
-    operations += await drain(store, team);
-    elapsed += performance.now() - start;
-  }
-  return elapsed / operations;
-}
 
 async function contention(processes: number, tasks: number, synchronousCommit: boolean) {
   const schema = newSchema();
