@@ -40,7 +40,17 @@ let released = 0;
 function removeLockFolder(folder: string): void {
   const aside = `${folder}.${process.pid}.${++released}.released`;
   fs.renameSync(folder, aside);
-  fs.rmdir(aside, () => {});
+  const removed = new Promise<void>((resolve) => fs.rmdir(aside, () => resolve()));
+  removing.add(removed);
+  void removed.then(() => removing.delete(removed));
+}
+
+/** Lock folders renamed aside and not removed yet. */
+const removing = new Set<Promise<void>>();
+
+/** Settles once the lock folders released so far are gone (a store's `close` waits for it). */
+export async function releasedLocksRemoved(): Promise<void> {
+  await Promise.all([...removing]);
 }
 
 // proper-lockfile takes the fs it calls. Answering its callbacks synchronously keeps a

@@ -8,7 +8,7 @@ import { TeamFeed } from './file-feed.js';
 import { makeFolder, writeFileAtomic } from './file-io.js';
 import { FileLayout } from './file-layout.js';
 import { readConfig } from './file-load.js';
-import { acquireLock, DEFAULT_LOCK_TIMING, type LockTiming } from './file-lock.js';
+import { acquireLock, DEFAULT_LOCK_TIMING, type LockTiming, releasedLocksRemoved } from './file-lock.js';
 import { LogReader } from './file-log-reader.js';
 import { readRunLog } from './file-records.js';
 import {
@@ -246,6 +246,8 @@ export class FileStore implements TeamStore {
     for (const feed of this.#feeds.values()) feed.stop();
     this.#feeds.clear();
     await Promise.allSettled([...this.#queues.values()]);
+    // Nothing of this process's locks is left in the folder once it is closed.
+    await releasedLocksRemoved();
   }
 
   /**

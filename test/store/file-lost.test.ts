@@ -41,14 +41,22 @@ async function cutOffRun(root: string) {
   return { runId: runId as string, log: path.join(root, `runs/${runId}/events.jsonl`) };
 }
 
-/** Every file of the store with its content, but the lock's own bookkeeping (written by every call). */
+/**
+ * Every file of the store with its content, but the lock's own bookkeeping (written by every
+ * call): its folder, owner and queue, and a released lock folder being removed in the
+ * background (`.lock.<pid>.<n>.released`), which is not entered as it may vanish meanwhile.
+ */
 function snapshot(root: string): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const relative of readdirSync(root, { recursive: true }) as string[]) {
-    if (/\.lock(-owner|-queue)?(\/|$)/.test(relative)) continue;
-    const file = path.join(root, relative);
-    if (statSync(file).isFile()) files[relative] = readFileSync(file, 'utf8');
-  }
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      if (/^\.lock(-owner|-queue|\..*\.released)?$/.test(entry.name)) continue;
+      const inside = path.join(relative, entry.name);
+      if (entry.isDirectory()) walk(inside);
+      else if (entry.isFile()) files[inside] = readFileSync(path.join(root, inside), 'utf8');
+    }
+  };
+  walk('');
   return files;
 }
 
