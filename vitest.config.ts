@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     alias: {
-      'agent-teams/testing': fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
-      'agent-teams/postgres': fileURLToPath(new URL('./src/store/postgres/index.ts', import.meta.url)),
+      'agent-teams/testing': fileURLToPath(new URL('./src/testing.ts', import.meta.url)),
+      'agent-teams/postgres': fileURLToPath(new URL('./src/postgres.ts', import.meta.url)),
       'agent-teams': fileURLToPath(new URL('./src/index.ts', import.meta.url)),
     },
   },

@@ -1,5 +1,5 @@
 // One process of the PostgreSQL contention benchmark (bench/postgres.ts): see `race`.
-import { PostgresStore } from '../src/store/postgres/index.js';
+import { PostgresStore } from '../src/postgres.js';
 import { race } from './board-work.js';
 
 const [connectionString, schema, team, member, startAt, synchronous] = process.argv.slice(2) as [

@@ -8,7 +8,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { PostgresStore } from '../src/store/postgres/index.js';
+import { PostgresStore } from '../src/postgres.js';
 import { measure, seed } from './board-work.js';
 
 const run = promisify(execFile);

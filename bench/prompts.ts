@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { Agent, Team } from '../src/index.js';
-import { type ScriptedCall, scriptedModel } from '../src/testing/index.js';
+import { type ScriptedCall, scriptedModel } from '../src/testing.js';
 
 const tokens = (text: string) => encode(text, { disallowedSpecial: new Set() }).length;
 const WORDS = 'tide moon sea pull gravity coast shore wave basin estuary current ebb flood spring neap'.split(

@@ -9,7 +9,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, FileStore, MemoryStore, Team } from '../src/index.js';
-import { scriptedModel } from '../src/testing/index.js';
+import { scriptedModel } from '../src/testing.js';
 
 const option = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);

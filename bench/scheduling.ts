@@ -23,7 +23,7 @@ import {
   type TeamStore,
   teamToolsFor,
 } from '../src/index.js';
-import { scriptedModel } from '../src/testing/index.js';
+import { scriptedModel } from '../src/testing.js';
 
 const quick = process.argv.includes('--quick');
 const ROUNDS = quick ? 1 : 3;

@@ -4,8 +4,8 @@
 import { asSchema } from 'ai';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { Agent, createTeamTools, MemoryStore, teamToolsFor } from '../src/index.js';
-import { memberSystem, taskBriefing } from '../src/team/briefings.js';
-import { scriptedModel } from '../src/testing/index.js';
+import { memberSystem, taskBriefing } from '../src/prompt/briefings.js';
+import { scriptedModel } from '../src/testing.js';
 
 const model = scriptedModel([]);
 const agent = (name: string) => new Agent({ name, model, instructions: '' });

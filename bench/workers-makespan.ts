@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { PostgresStore } from '../src/store/postgres/index.js';
+import { PostgresStore } from '../src/postgres.js';
 import { benchTeam, workloads } from './fixtures/workers-team.js';
 import { lowerBound, MEMBERS, type Workload } from './workloads.js';
 

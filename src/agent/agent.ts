@@ -1,12 +1,8 @@
 import type { ToolSet } from 'ai';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
-import {
-  type AgentGovernance,
-  type AgentGovernanceConfig,
-  agentGovernance,
-} from '../governance/agent-governance.js';
-import { checkName } from '../state/names.js';
+import { checkName } from '../errors/names.js';
+import { type AgentGovernance, type AgentGovernanceConfig, agentGovernance } from './agent-governance.js';
 import { AGENT_BUDGET_BOUNDS, type AgentBudget, checkBudget } from './budget.js';
 import { checkModelSettings, type ModelSettings } from './model-settings.js';
 import type { ModelSpec } from './resolve-model.js';

@@ -1,5 +1,5 @@
+import { checkMember } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
-import { checkMember } from '../state/roster.js';
 import { freezeTask, type TeamTask } from './task.js';
 import type { TaskListState } from './task-list-state.js';
 import { refuseCompleted, requireTask } from './task-permissions.js';

@@ -1,5 +1,5 @@
+import { checkMember } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
-import { checkMember } from '../state/roster.js';
 import { blockersOf } from './dependencies.js';
 import { freezeTask, type TeamTask } from './task.js';
 import { findTask, readyFor, type TaskListState } from './task-list-state.js';

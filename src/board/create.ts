@@ -1,5 +1,5 @@
+import { checkActor, checkMember } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
-import { checkActor, checkMember } from '../state/roster.js';
 import { freezeTask, type NewTask, type TeamTask } from './task.js';
 import { checkNewTask } from './task-input.js';
 import { findTask, generatedNumber, type TaskListState } from './task-list-state.js';

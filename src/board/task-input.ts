@@ -1,7 +1,7 @@
 import { checkKnownKeys, shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
-import { LIMITS } from '../state/limits.js';
-import { checkName } from '../state/names.js';
+import { checkName } from '../errors/names.js';
+import { LIMITS } from '../events/limits.js';
 import type { NewTask, TaskChange } from './task.js';
 import { generatedNumber, MAX_CHOSEN_TASK_NUMBER } from './task-list-state.js';
 

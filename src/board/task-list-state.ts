@@ -1,5 +1,5 @@
+import type { TeamRoster } from '../agent/participants.js';
 import type { TaskCounts } from '../events/team-event-map.js';
-import type { TeamRoster } from '../state/roster.js';
 import type { TeamTask } from './task.js';
 import { indexOf, reindex } from './task-index.js';
 import { compareIds } from './task-order.js';

@@ -1,6 +1,6 @@
 import { shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
-import { MAX_NAME_LENGTH } from '../state/names.js';
+import { MAX_NAME_LENGTH } from '../errors/names.js';
 import type { TeamTask } from './task.js';
 import { findTask, heldTask, type TaskListState } from './task-list-state.js';
 

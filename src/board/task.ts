@@ -1,47 +1,6 @@
-/** The three statuses of a task (those of `write_todos`). */
-export type TaskStatus = 'pending' | 'in_progress' | 'completed';
+import type { TeamTask } from '../events/task.js';
 
-/**
- * A task on a team's list. Tasks are immutable values: every change makes a new one,
- * so a task handed out (in an event, from `getTask`) never changes under its reader.
- */
-export interface TeamTask {
-  readonly id: string;
-  readonly title: string;
-  readonly description: string;
-  readonly status: TaskStatus;
-  /** The member working on it (in progress) or that completed it; `null` while pending. */
-  readonly owner: string | null;
-  /** The member it is given to; only that member may claim it. */
-  readonly assignee: string | null;
-  /** Tasks that must be completed (or closed) before this one can be claimed. */
-  readonly dependsOn: readonly string[];
-  readonly result: string | null;
-  readonly note: string | null;
-  /** True when the lead closed it as no longer needed: it counts as done, but nobody did it. */
-  readonly closed: boolean;
-  readonly createdBy: string;
-  /** ISO 8601 timestamps. */
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-/** What `createTask` takes. */
-export interface NewTask {
-  title: string;
-  description?: string;
-  dependsOn?: readonly string[];
-  assignee?: string;
-  /** A task id of your choice; `task-N` (the next free N) when left out. */
-  id?: string;
-}
-
-/** What `updateTask` takes: complete (with a result), release (`pending`), or note. */
-export interface TaskChange {
-  status?: 'completed' | 'pending';
-  result?: string;
-  note?: string;
-}
+export type { NewTask, TaskChange, TaskStatus, TeamTask } from '../events/task.js';
 
 /**
  * A task as an immutable value, its fields always in one order: every task then has the

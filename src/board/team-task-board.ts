@@ -1,12 +1,12 @@
+import { checkRoster, type TeamRoster } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
 import type { TaskCounts, TeamEventSink } from '../events/team-event-map.js';
-import { recorderOf } from '../state/change-recorder.js';
-import type { InMemoryBlackboard } from '../state/in-memory-blackboard.js';
-import { checkRoster, type TeamRoster } from '../state/roster.js';
 import { assignTask } from './assign.js';
+import { recorderOf } from './change-recorder.js';
 import { claimableBy, claimTask, nextFor } from './claim.js';
 import { createTask } from './create.js';
 import { blockersOf, freedBy } from './dependencies.js';
+import type { InMemoryBlackboard } from './in-memory-blackboard.js';
 import { releaseMember } from './release-member.js';
 import { requeueInProgress } from './requeue.js';
 import type { NewTask, TaskChange, TeamTask } from './task.js';

@@ -1,5 +1,5 @@
+import { checkActor } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
-import { checkActor } from '../state/roster.js';
 import { freedBy } from './dependencies.js';
 import { freezeTask, type TaskChange, type TeamTask } from './task.js';
 import { checkTaskChange } from './task-input.js';

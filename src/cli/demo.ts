@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent } from '../agent/agent.js';
-import { newsroomLatency, newsroomScript } from '../demo/newsroom-script.js';
 import type { TeamStore } from '../store/team-store.js';
 import { Team } from '../team/team.js';
 import { scriptedModel } from '../testing/scripted-model.js';
+import { newsroomLatency, newsroomScript } from './newsroom-script.js';
 import { DEFAULT_STORE, shellWord } from './resume-hint.js';
 
 export const DEMO_INPUT = 'Write a short article about tides';

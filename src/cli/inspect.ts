@@ -1,8 +1,10 @@
 import type { TeamTask } from '../board/task.js';
 import type { TeamEvent } from '../events/team-event-map.js';
-import { turnCounts } from '../run/run-result-of.js';
-import { applyEvent, emptyRunState, type RunState } from '../run/run-state.js';
-import { FileStore } from '../store/file-store.js';
+import { applyEvent } from '../fold/apply-event.js';
+import { turnCounts } from '../fold/run-result-of.js';
+import { emptyRunState, type RunState } from '../fold/run-state.js';
+import { memberNames } from '../roster/roster.js';
+import { FileStore } from '../store/file/file-store.js';
 import { runStatus } from '../store/run-record.js';
 import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
@@ -47,7 +49,7 @@ export async function showTeams(store: TeamStore, json: boolean): Promise<void> 
   }
   if (rows.length === 0) print(`no teams in ${whereOf(store)} yet`);
   for (const { info, status, tasks, startedAt } of rows) {
-    print(`${info.name}: ${info.lead} leads ${info.members.join(', ')}`);
+    print(`${info.name}: ${info.lead} leads ${memberNames(info.roster).join(', ')}`);
     print(
       `  last run ${info.runId ?? '-'} · ${status} · ${tasks.completed}/${tasks.total} tasks done` +
         (startedAt ? ` · started ${startedAt}` : ''),
@@ -107,8 +109,8 @@ export async function showLogs(
   const info = options.run === undefined || agent !== undefined ? await knownTeam(store, team) : undefined;
   const runId = options.run ?? info?.runId;
   if (!runId) throw new CliError(`the team ${team} has not run yet`);
-  if (info && agent !== undefined && agent !== info.lead && !info.members.includes(agent)) {
-    const agents = [info.lead, ...info.members].join(', ');
+  if (info && agent !== undefined && !info.roster.some((entry) => entry.name === agent)) {
+    const agents = info.roster.map((entry) => entry.name).join(', ');
     throw new CliError(`no agent "${agent}" in the team ${team}; its agents: ${agents}`);
   }
   const transcript = agent === undefined ? undefined : new TranscriptPrinter(agent);

@@ -5,14 +5,15 @@ import { createJiti } from 'jiti';
 import type { Team } from '../team/team.js';
 import { CliError } from './cli-error.js';
 
-// A team file's `import ... from 'agent-teams'` (and 'agent-teams/testing') gets this very
+// A team file's `import ... from 'agent-teams'` (and its subpaths) gets this very
 // package, so the file and the command share one copy of every class.
 const here = fileURLToPath(new URL('.', import.meta.url));
 const entryOf = (name: string) =>
   [`../${name}.js`, `../${name}.ts`].map((file) => path.join(here, file)).find((file) => existsSync(file));
 const aliases: Record<string, string> = {};
 for (const [specifier, name] of [
-  ['agent-teams/testing', 'testing/index'],
+  ['agent-teams/testing', 'testing'],
+  ['agent-teams/postgres', 'postgres'],
   ['agent-teams', 'index'],
 ] as const) {
   const entry = entryOf(name);

@@ -1,6 +1,6 @@
-import { answerRequest } from '../governance/answer-request.js';
-import { USER } from '../state/roster.js';
+import { USER } from '../agent/participants.js';
 import type { TeamStore } from '../store/team-store.js';
+import { answerRequest } from '../tools/answer-request.js';
 import { CliError } from './cli-error.js';
 import { knownTeam } from './inspect.js';
 

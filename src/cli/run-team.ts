@@ -1,6 +1,7 @@
 import type { StopReason } from '../events/team-event-map.js';
+import { applyEvent } from '../fold/apply-event.js';
+import { emptyRunState } from '../fold/run-state.js';
 import type { TeamRunHandle } from '../run/handle.js';
-import { applyEvent, emptyRunState } from '../run/run-state.js';
 import type { Team } from '../team/team.js';
 import { eventLine, usageLine } from './view/event-line.js';
 import { seconds, unpricedLines } from './view/format.js';

@@ -1,4 +1,4 @@
-import { USER } from '../state/roster.js';
+import { USER } from '../agent/participants.js';
 import type { TeamStore } from '../store/team-store.js';
 import { knownTeam } from './inspect.js';
 

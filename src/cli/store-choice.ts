@@ -43,7 +43,7 @@ export async function chooseStore(flags: StoreFlags, options: { create?: boolean
       `no store at ${flags.store}: run a team first (npx agent-teams demo), or give --store`,
     );
   }
-  const { FileStore } = await import('../store/file-store.js');
+  const { FileStore } = await import('../store/file/file-store.js');
   return new FileStore({ root: flags.store });
 }
 

@@ -1,50 +1,27 @@
-import type { TokenUsage } from '../agent/usage.js';
-import type { TaskStatus, TeamTask } from '../board/task.js';
-import type { IdleReason, MessageKind } from '../mailbox/message.js';
 import type { GovernanceEventMap } from './governance-event-map.js';
+import type { IdleReason, MessageKind } from './message.js';
+import type {
+  AgentRole,
+  MemberStatus,
+  StopReason,
+  SynthesisPart,
+  TaskCounts,
+  TurnReason,
+} from './run-terms.js';
+import type { TaskStatus, TeamTask } from './task.js';
 import type { TurnEventMap } from './turn-event-map.js';
+import type { TokenUsage } from './usage.js';
 
 export type { GrantTool, RequestKind } from './governance-event-map.js';
+export type {
+  AgentRole,
+  MemberStatus,
+  StopReason,
+  SynthesisPart,
+  TaskCounts,
+  TurnReason,
+} from './run-terms.js';
 export type { HookRejection, ReportedOutcome } from './turn-event-map.js';
-
-/** Why an agent takes a turn. */
-export type TurnReason = 'start' | 'task' | 'message' | 'stalled' | 'synthesis';
-export type AgentRole = 'lead' | 'member';
-/** `shutdown`: the member was shut down or removed from the team; it takes no more turns. */
-export type MemberStatus = 'idle' | 'working' | 'stopped' | 'failed' | 'shutdown';
-/** Why a run ended: the seed's four, `aborted` (by its signal) and `failed` (an agent's turn threw). */
-export type StopReason =
-  | 'completed'
-  | 'no-tasks'
-  | 'stalled'
-  | 'turn-limit'
-  | 'budget'
-  | 'aborted'
-  | 'failed';
-
-/**
- * One turn of a synthesis done in parts, when the team's results do not fit in one prompt
- * (`promptBudgetTokens`): level 1 summarises task results, each level after it the summaries
- * of the one before, and the `final` turn writes the answer from the last level's summaries.
- */
-export interface SynthesisPart {
-  readonly level: number;
-  /** Its place in its level, from 1, and how many parts the level has. */
-  readonly index: number;
-  readonly of: number;
-  /** What it reads: task ids (level 1), or the keys (`level.index`) of the summaries it reads. */
-  readonly inputs: readonly string[];
-  readonly final: boolean;
-}
-
-/** How many tasks are in each state; `closed` are also counted in `completed`. */
-export interface TaskCounts {
-  readonly total: number;
-  readonly pending: number;
-  readonly inProgress: number;
-  readonly completed: number;
-  readonly closed: number;
-}
 
 /**
  * Every event of a team and the data it carries. Task events carry the task as it is

@@ -1,5 +1,5 @@
-import type { TokenUsage } from '../agent/usage.js';
-import type { TurnReason } from './team-event-map.js';
+import type { TurnReason } from './run-terms.js';
+import type { TokenUsage } from './usage.js';
 
 /** A hook's rejection of how a turn ended, with its feedback for the member. */
 export interface HookRejection {

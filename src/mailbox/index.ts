@@ -1,4 +1,4 @@
-export { USER } from '../state/roster.js';
+export { InMemoryMessageBus, type MessageBusConfig } from './in-memory-message-bus.js';
 export {
   type IdleReason,
   MESSAGE_KINDS,

@@ -1,5 +1,5 @@
 import type { TeamTask } from '../board/task.js';
-import { cutTo, LIMITS } from '../state/limits.js';
+import { cutTo, LIMITS } from '../events/limits.js';
 import type { IdleReason, MessageKind } from './message.js';
 import type { TeamMailbox } from './team-mailbox.js';
 

@@ -1,5 +1,5 @@
+import { EVERYONE, LEAD_ALIAS, type TeamRoster } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
-import { EVERYONE, LEAD_ALIAS, type TeamRoster } from '../state/roster.js';
 
 /**
  * The inboxes a message to `to` reaches: a member, the lead (by name or as `lead`), or

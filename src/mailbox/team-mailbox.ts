@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { checkActor, checkRoster, type TeamRoster, USER } from '../agent/participants.js';
+import { recorderOf } from '../board/change-recorder.js';
 import { TeamError } from '../errors/index.js';
+import { LIMITS } from '../events/limits.js';
 import type { TeamEventSink } from '../events/team-event-map.js';
-import { recorderOf } from '../state/change-recorder.js';
-import type { InMemoryMessageBus } from '../state/in-memory-message-bus.js';
-import { LIMITS } from '../state/limits.js';
-import { checkActor, checkRoster, type TeamRoster, USER } from '../state/roster.js';
+import type { InMemoryMessageBus } from './in-memory-message-bus.js';
 import {
   type IdleReason,
   MESSAGE_KINDS,

@@ -1,11 +1,11 @@
 import type { Agent } from '../agent/agent.js';
+import { USER } from '../agent/participants.js';
 import type { TeamEvent } from '../events/team-event-map.js';
-import { answerRequest, type RequestAnswer } from '../governance/answer-request.js';
-import type { RequestRecord } from '../governance/request-state.js';
+import type { TeamRunResult } from '../fold/run-result.js';
 import type { SentMessage } from '../mailbox/message.js';
-import { USER } from '../state/roster.js';
+import type { RequestRecord } from '../requests/request-state.js';
 import type { TeamStore } from '../store/team-store.js';
-import type { TeamRunResult } from '../team/run-result.js';
+import { answerRequest, type RequestAnswer } from '../tools/answer-request.js';
 import type { RunLoop } from './loop.js';
 import { checkNewAgent } from './roster.js';
 import type { Later, Lifecycle, ShutdownOptions } from './shutdown.js';

@@ -1,13 +1,13 @@
 import type { Budget } from '../agent/budget.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
+import type { RunState } from '../fold/run-state.js';
+import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
-import type { TeamSettings } from '../team/team-options.js';
-import type { TurnDescriptor } from '../turn/descriptor.js';
 import type { TurnExecutor } from '../turn/executor.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
 import type { LiveSink } from './live-relay.js';
-import type { RunState } from './run-state.js';
 import type { Lifecycle } from './shutdown.js';
+import type { TeamSettings } from './team-settings.js';
 
 // What a run's loop (loop.ts) is made with, and what it reacts to.
 

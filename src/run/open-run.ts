@@ -1,8 +1,8 @@
 import { TeamError } from '../errors/index.js';
-import { reclaimForWaiting } from '../governance/resume.js';
 import type { TeamStore } from '../store/team-store.js';
-import type { TeamSettings } from '../team/team-options.js';
+import { reclaimForWaiting } from './reclaim.js';
 import { profilesOf, replayRoster } from './roster.js';
+import type { TeamSettings } from './team-settings.js';
 
 export interface OpenedRun {
   readonly runId: string;

@@ -7,9 +7,7 @@ import type { MemberProfile, TeamRules } from '../store/team-store.js';
 /** What the roster shows of an agent: its description, its model, its permission mode. */
 export function profileOf(agent: Agent): MemberProfile {
   const model = typeof agent.model === 'string' ? agent.model : modelName(resolveModel(agent.model));
-  // The permission mode is the agent's own when it has one (governance), else `default`.
-  const mode = (agent as { readonly permissionMode?: unknown }).permissionMode;
-  return { description: agent.summary, model, mode: typeof mode === 'string' ? mode : 'default' };
+  return { description: agent.summary, model, mode: agent.governance.permissionMode };
 }
 
 /** The profiles of a team's agents, by name, for the store's roster. */

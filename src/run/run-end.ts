@@ -1,13 +1,13 @@
 import { isTeamError, TeamError } from '../errors/index.js';
 import type { StopReason } from '../events/team-event-map.js';
-import { expireOpen } from '../governance/request-clock.js';
+import type { TeamRunResult } from '../fold/run-result.js';
+import { runResultOf, turnCounts } from '../fold/run-result-of.js';
+import type { RunState } from '../fold/run-state.js';
+import { tasksAsOutput } from '../prompt/briefings.js';
 import type { TeamRules } from '../store/team-store.js';
-import { tasksAsOutput } from '../team/briefings.js';
-import type { TeamRunResult } from '../team/run-result.js';
-import type { TeamSettings } from '../team/team-options.js';
 import { describeError } from '../turn/turn-outcome.js';
-import { runResultOf, turnCounts } from './run-result-of.js';
-import type { RunState } from './run-state.js';
+import { expireOpen } from './request-clock.js';
+import type { TeamSettings } from './team-settings.js';
 
 /** Why the loop stopped the run before its end, if it did. */
 export type Stopping = { readonly reason: 'aborted' | 'failed'; readonly error?: unknown } | null;

@@ -1,8 +1,8 @@
 import type { StopReason, TaskCounts, TurnReason } from '../events/team-event-map.js';
-import { isWaiting, openRequests, pendingAnswers, unseenByLead } from '../governance/requests.js';
+import { isWaiting, openRequests, pendingAnswers, unseenByLead } from '../fold/request-queries.js';
+import type { AgentRunState, RunState } from '../fold/run-state.js';
 import { QUIET_KINDS } from '../mailbox/notices.js';
 import type { TeamRules } from '../store/team-store.js';
-import type { AgentRunState, RunState } from './run-state.js';
 
 /** What the task list and inboxes say of one agent, read in the transaction that decides. */
 interface AgentSnapshot {

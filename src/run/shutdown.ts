@@ -1,13 +1,13 @@
 import type { Agent } from '../agent/agent.js';
+import { USER } from '../agent/participants.js';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
+import type { AgentRunState, RunState } from '../fold/run-state.js';
+import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import { notifyIdle } from '../mailbox/notices.js';
-import { USER } from '../state/roster.js';
 import type { TeamRules } from '../store/team-store.js';
-import type { TurnDescriptor } from '../turn/descriptor.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
 import { profileOf } from './roster.js';
-import type { AgentRunState, RunState } from './run-state.js';
 
 /** What the lifecycle needs of the run's loop (the one writer): it runs inside the loop. */
 export interface LoopControl {

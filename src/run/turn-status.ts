@@ -1,10 +1,10 @@
 import { type BudgetReached, budgetReached } from '../agent/budget.js';
 import { addUsage } from '../agent/usage.js';
 import type { MemberStatus } from '../events/team-event-map.js';
-import type { TeamSettings } from '../team/team-options.js';
-import type { TurnDescriptor } from '../turn/descriptor.js';
+import type { AgentRunState } from '../fold/run-state.js';
+import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
-import type { AgentRunState } from './run-state.js';
+import type { TeamSettings } from './team-settings.js';
 
 /**
  * An agent's status once its turn ends: `failed` when the turn threw; `stopped` when a member

@@ -1,6 +1,6 @@
-export { FileStore, type FileStoreOptions } from './file-store.js';
-export { MemoryStore, type MemoryStoreOptions } from './memory-store.js';
-export type { TeamRosterRules } from './roster-rules.js';
+export type { TeamRosterRules } from '../roster/team-roster-rules.js';
+export { FileStore, type FileStoreOptions } from './file/file-store.js';
+export { MemoryStore, type MemoryStoreOptions } from './memory/memory-store.js';
 export type {
   MemberProfile,
   ReadEventsOptions,

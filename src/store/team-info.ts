@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { checkRoster } from '../agent/participants.js';
 import { DEFAULT_MAX_TASKS } from '../board/task-list-state.js';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
-import { checkRoster } from '../state/roster.js';
-import { rosterOf } from './roster-rules.js';
-import type { RosterEntry, TeamInfo, TeamSetup } from './team-store.js';
+import { departedNames, memberNames, type RosterEntry, rosterFromNames } from '../roster/roster.js';
+import type { TeamInfo, TeamSetup } from './team-store.js';
 
 /** The info of a new team, or of a known one with a new setup (its id and run kept). */
 export function describeTeam(
@@ -37,7 +37,7 @@ export function describeTeam(
     );
   }
   // A new setup makes every agent active again; one that stays keeps when it joined.
-  const joined = new Map((existing ? rosterOf(existing) : []).map((entry) => [entry.name, entry.joinedAt]));
+  const joined = new Map((existing?.roster ?? []).map((entry) => [entry.name, entry.joinedAt]));
   const entry = (agent: string, role: 'lead' | 'member'): RosterEntry => ({
     name: agent,
     role,
@@ -51,8 +51,6 @@ export function describeTeam(
     name,
     teamId: existing?.teamId ?? newTeamId(),
     lead,
-    members,
-    departed: [],
     roster: [entry(lead, 'lead'), ...members.map((member) => entry(member, 'member'))],
     selfClaim,
     maxTasks,
@@ -66,12 +64,11 @@ export function describeTeam(
 export function sameSetup(a: TeamInfo, b: TeamInfo): boolean {
   return (
     a.lead === b.lead &&
-    a.members.length === b.members.length &&
-    a.members.every((member, index) => member === b.members[index]) &&
+    memberNames(a.roster).join('\u0000') === memberNames(b.roster).join('\u0000') &&
     a.selfClaim === b.selfClaim &&
     a.maxTasks === b.maxTasks &&
-    (a.departed ?? []).length === (b.departed ?? []).length &&
-    sameProfiles(rosterOf(a), rosterOf(b))
+    departedNames(a.roster).length === departedNames(b.roster).length &&
+    sameProfiles(a.roster, b.roster)
   );
 }
 
@@ -125,4 +122,17 @@ export function checkAfterSeq(options: { afterSeq?: unknown } | undefined): numb
     );
   }
   return afterSeq;
+}
+
+/** A team's info as a store recorded it: one written before rosters had profiles lists names instead. */
+export type StoredInfo = Omit<TeamInfo, 'roster'> & {
+  readonly roster?: TeamInfo['roster'];
+  readonly members?: readonly string[];
+  readonly departed?: readonly string[];
+};
+
+/** The info of a stored team, its roster made from the names it lists when it has none. */
+export function infoOf(stored: StoredInfo): TeamInfo {
+  const { members = [], departed = [], roster, ...info } = stored;
+  return { ...info, roster: roster ?? rosterFromNames(info.lead, members, departed, info.createdAt) };
 }

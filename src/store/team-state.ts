@@ -1,10 +1,10 @@
+import { InMemoryBlackboard } from '../board/in-memory-blackboard.js';
 import type { TeamTask } from '../board/task.js';
 import { emptyTaskList, putTask, type TaskListState } from '../board/task-list-state.js';
 import { TASK_LIST_SECTION } from '../board/team-task-board.js';
+import { InMemoryMessageBus } from '../mailbox/in-memory-message-bus.js';
 import type { TeamMessage } from '../mailbox/message.js';
-import { InMemoryBlackboard } from '../state/in-memory-blackboard.js';
-import { InMemoryMessageBus } from '../state/in-memory-message-bus.js';
-import { activeMembers } from './roster-rules.js';
+import { activeRoster } from '../roster/roster.js';
 import type { TeamInfo } from './team-store.js';
 
 /**
@@ -26,7 +26,7 @@ interface TeamContent {
 }
 
 export function teamState(info: TeamInfo, content: TeamContent = {}, eventSeq = 0): TeamState {
-  const list = emptyTaskList({ lead: info.lead, members: activeMembers(info) }, info);
+  const list = emptyTaskList(activeRoster(info.roster), info);
   for (const task of content.tasks ?? []) putTask(list, task);
   list.highWatermark = content.highWatermark ?? 0;
   const blackboard = new InMemoryBlackboard({ enabled: true, sections: { [TASK_LIST_SECTION]: list } });

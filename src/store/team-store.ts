@@ -1,26 +1,10 @@
 import type { TeamTaskBoard } from '../board/team-task-board.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { TeamMailbox } from '../mailbox/team-mailbox.js';
-import type { TeamRosterRules } from './roster-rules.js';
+import type { MemberProfile, Roster, RosterEntry } from '../roster/roster.js';
+import type { TeamRosterRules } from '../roster/team-roster-rules.js';
 
-/** What the roster shows of an agent besides its name. */
-export interface MemberProfile {
-  readonly description: string;
-  /** The model it runs on, as `provider/model`. */
-  readonly model: string;
-  /** Its permission mode (`default` unless the agent sets one). */
-  readonly mode: string;
-}
-
-/** One agent on the roster, as the team's config lists it. */
-export interface RosterEntry extends MemberProfile {
-  readonly name: string;
-  readonly role: 'lead' | 'member';
-  /** `active`; `shutdown` (it stopped for good); `removed` (it left the team). */
-  readonly status: 'active' | 'shutdown' | 'removed';
-  /** When it joined (ISO 8601): the team's making, or `run.addMember`. */
-  readonly joinedAt: string;
-}
+export type { MemberProfile, RosterEntry };
 
 /** What a store needs to know of a team: its roster and the options of its task list. */
 export interface TeamSetup {
@@ -40,12 +24,8 @@ export interface TeamInfo {
   /** Stable for the life of the team in this store; runs are keyed by it. */
   readonly teamId: string;
   readonly lead: string;
-  /** Every member of the current run, those that departed included (see `departed`). */
-  readonly members: readonly string[];
-  /** Members that shut down or were removed: they hold no task and get no message. */
-  readonly departed?: readonly string[];
-  /** Each agent with its profile, status and when it joined. */
-  readonly roster?: readonly RosterEntry[];
+  /** Every agent, the lead first, with its profile and status: the team's one record of who is on it. */
+  readonly roster: Roster;
   readonly selfClaim: boolean;
   readonly maxTasks: number;
   /** The run events are logged under, if one was started. */

@@ -1,14 +1,15 @@
+import { attachRecorder, type ChangeRecorder, type StateKey } from '../board/change-recorder.js';
 import type { TeamTask } from '../board/task.js';
-import { putTask, removeTask } from '../board/task-list-state.js';
+import { putTask, removeTask, type TaskListState } from '../board/task-list-state.js';
 import { TASK_LIST_SECTION, TeamTaskBoard } from '../board/team-task-board.js';
 import { TeamError } from '../errors/index.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { TeamMessage } from '../mailbox/message.js';
 import { TeamMailbox } from '../mailbox/team-mailbox.js';
-import { attachRecorder, type ChangeRecorder, type StateKey } from '../state/change-recorder.js';
-import { type RosterBefore, TeamRosterRules } from './roster-rules.js';
+import { activeRoster, departedNames, memberNames, type Roster } from '../roster/roster.js';
+import { type RosterSlot, TeamRosterRules } from '../roster/team-roster-rules.js';
 import { type TeamState, taskList } from './team-state.js';
-import type { TeamRules } from './team-store.js';
+import type { TeamInfo, TeamRules } from './team-store.js';
 
 export interface Committed<T> {
   readonly value: T;
@@ -129,11 +130,17 @@ function runRules<T>(
     },
   };
   const board = new TeamTaskBoard(state.blackboard, sink, { now });
-  const { lead, members, departed } = state.info;
-  const mailbox = new TeamMailbox(state.bus, sink, { lead, members, departed }, { now });
+  const { lead, roster: entries } = state.info;
+  const members = memberNames(entries);
+  const mailbox = new TeamMailbox(
+    state.bus,
+    sink,
+    { lead, members, departed: departedNames(entries) },
+    { now },
+  );
   attachRecorder(board, undo);
   attachRecorder(mailbox, undo);
-  const roster = new TeamRosterRules({ state, board, events: sink }, undo, now);
+  const roster = new TeamRosterRules(rosterSlot(state, undo, now), board, sink, now);
   const rules: TeamRules = { board, mailbox, roster, emit: sink.emit };
   try {
     const value = fn(rules);
@@ -152,6 +159,31 @@ function runRules<T>(
   } finally {
     undo.sealed = true;
   }
+}
+
+/** A roster change's undo: the info and task list as they were. */
+interface RosterBefore {
+  readonly info: TeamInfo;
+  readonly list: TaskListState;
+}
+
+/** The roster rules' hold on the state: the info's roster, and the task list's view of it. */
+function rosterSlot(state: TeamState, recorder: ChangeRecorder, now: () => Date): RosterSlot {
+  return {
+    team: state.info.name,
+    read: () => state.info.roster,
+    write: (roster: Roster) => {
+      const list = taskList(state);
+      recorder.before('roster', { info: state.info, list } satisfies RosterBefore);
+      state.info = { ...state.info, roster, updatedAt: now().toISOString() };
+      state.blackboard.write(TASK_LIST_SECTION, { ...list, roster: activeRoster(roster) });
+    },
+    unread: (agent) =>
+      state.bus
+        .inbox(agent)
+        .filter((message) => message.readAt === null)
+        .map((message) => message.id),
+  };
 }
 
 /** Stamps a commit's events with their team, run, time and place in the log. */

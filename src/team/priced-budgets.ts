@@ -2,7 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Budget } from '../agent/budget.js';
 import { priceOf } from '../agent/usage.js';
 import { TeamError } from '../errors/index.js';
-import type { TeamSettings } from './team-options.js';
+import type { TeamSettings } from '../run/team-settings.js';
 
 /**
  * A cost budget is refused at start when a model it would count has no price: the run could

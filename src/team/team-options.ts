@@ -1,21 +1,18 @@
 import { Agent } from '../agent/agent.js';
 import { BUDGET_BOUNDS, type Budget, checkBudget } from '../agent/budget.js';
+import { checkRoster } from '../agent/participants.js';
 import { DEFAULT_PRICES, type ModelPrice } from '../agent/usage.js';
 import type { NewTask } from '../board/task.js';
 import { checkNewTask } from '../board/task-input.js';
 import { checkKnownKeys, shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
-import {
-  type GovernanceConfig,
-  type GovernanceSettings,
-  governanceSettings,
-} from '../governance/governance-options.js';
-import { checkHooks, type TeamHooks } from '../governance/hooks.js';
-import { checkName } from '../state/names.js';
-import { checkRoster } from '../state/roster.js';
+import { checkName } from '../errors/names.js';
+import { checkSystemPrompts, DEFAULT_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from '../prompt/prompt-room.js';
+import type { TeamSettings } from '../run/team-settings.js';
 import type { TeamStore } from '../store/team-store.js';
 import { checkTelemetry, type TeamTelemetry } from '../telemetry/run-tracing.js';
-import { checkSystemPrompts, DEFAULT_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from './prompt-room.js';
+import { checkHooks, type TeamHooks } from '../tools/hooks.js';
+import { type GovernanceConfig, governanceSettings } from './governance-options.js';
 
 export interface TeamConfig extends GovernanceConfig {
   name: string;
@@ -93,31 +90,6 @@ const TEAM_OPTIONS = Object.keys({
 } satisfies Record<keyof TeamConfig, true>);
 const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
 const PRICE_OPTIONS = ['input', 'output'] as const;
-
-/** The options with their defaults, checked. */
-export interface TeamSettings {
-  readonly name: string;
-  readonly lead: Agent;
-  readonly members: readonly Agent[];
-  readonly tasks: readonly NewTask[];
-  readonly selfClaim: boolean;
-  readonly maxConcurrentMembers: number;
-  readonly maxLeadTurns: number;
-  readonly maxTurnsPerMember: number;
-  readonly maxTasks: number;
-  readonly synthesize: boolean;
-  /** Whether a member's failure leaves the run going (`skip` or `partialResults`). */
-  readonly skipFailedMembers: boolean;
-  readonly pricing: Readonly<Record<string, ModelPrice>>;
-  readonly turnTimeoutMs: number;
-  readonly budget: Budget | undefined;
-  readonly executor: 'in-process' | 'workers';
-  readonly telemetry: TeamTelemetry | undefined;
-  readonly promptBudgetTokens: number;
-  /** Workspace, permissions and request timeouts (see src/governance). */
-  readonly governance: GovernanceSettings;
-  readonly hooks: TeamHooks;
-}
 
 function count(name: string, value: unknown, fallback: number): number {
   const chosen = value ?? fallback;

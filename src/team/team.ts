@@ -4,24 +4,26 @@ import { BUDGET_BOUNDS, type Budget, checkBudget } from '../agent/budget.js';
 import { type ModelSpec, resolveModel } from '../agent/resolve-model.js';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
+import { checkName } from '../errors/names.js';
 import { TeamEmitter, type TeamEventHandler } from '../events/team-emitter.js';
 import type { TeamEventType } from '../events/team-event-map.js';
+import { foldEvents } from '../fold/apply-event.js';
+import type { TeamRunResult } from '../fold/run-result.js';
+import type { RunState } from '../fold/run-state.js';
+import type { TurnDescriptor } from '../fold/turn-descriptor.js';
+import { checkRunInput } from '../prompt/prompt-room.js';
 import { TeamRunHandle } from '../run/handle.js';
 import type { LiveSink } from '../run/live-relay.js';
 import { RunLoop } from '../run/loop.js';
-import { foldEvents, type RunState } from '../run/run-state.js';
-import { checkName } from '../state/names.js';
-import { MemoryStore } from '../store/memory-store.js';
+import type { TeamSettings } from '../run/team-settings.js';
+import { MemoryStore } from '../store/memory/memory-store.js';
 import type { TeamStore } from '../store/team-store.js';
 import { RunTracing } from '../telemetry/run-tracing.js';
-import type { TurnDescriptor } from '../turn/descriptor.js';
 import { InProcessExecutor } from '../turn/executor.js';
+import { ThreadMemory } from '../turn/threads.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
 import { checkPricedForBudgets } from './priced-budgets.js';
-import { checkRunInput } from './prompt-room.js';
-import type { TeamRunResult } from './run-result.js';
-import { type TeamConfig, type TeamSettings, teamSettings } from './team-options.js';
-import { ThreadMemory } from './threads.js';
+import { type TeamConfig, teamSettings } from './team-options.js';
 
 export interface RunOptions {
   /** The request for the lead. */

@@ -2,7 +2,7 @@ import { type Context, context, type Span, SpanStatusCode, type Tracer, trace } 
 import type { TelemetrySettings } from 'ai';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
-import type { TurnIdentity } from '../turn/turn-headers.js';
+import type { TurnIdentity } from './turn-headers.js';
 
 /**
  * The team's `telemetry` option: OpenTelemetry spans for its runs and turns, with the AI

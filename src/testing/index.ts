@@ -1,8 +1,3 @@
-/**
- * The testing kit: a deterministic scripted model and a fake model server (OpenAI chat
- * completions and Responses, Anthropic Messages), for testing teams without API keys.
- * @module
- */
 export {
   type FakeOpenAIServer,
   type FakeOpenAIServerOptions,

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgentRole, TurnReason } from '../events/team-event-map.js';
-import { readTurnHeaders } from '../turn/turn-headers.js';
+import { readTurnHeaders } from '../telemetry/turn-headers.js';
 
 /**
  * What a scripted model is asked: the call, with what a script usually decides on.

@@ -1,8 +1,8 @@
 import type { TextStreamPart, Tool, ToolExecutionOptions, ToolSet } from 'ai';
+import { cutTo, LIMITS } from '../events/limits.js';
 import type { TeamEventDraft } from '../events/team-event-map.js';
-import { cutTo, LIMITS } from '../state/limits.js';
+import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
-import type { TurnDescriptor } from './descriptor.js';
 import { describeError } from './turn-outcome.js';
 
 type Execute = NonNullable<Tool['execute']>;

@@ -1,10 +1,10 @@
+import { USER } from '../agent/participants.js';
+import { cutTo, LIMITS } from '../events/limits.js';
 import type { MemberStatus } from '../events/team-event-map.js';
+import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { IdleReason } from '../mailbox/message.js';
 import { notifyIdle } from '../mailbox/notices.js';
-import { cutTo, LIMITS } from '../state/limits.js';
-import { USER } from '../state/roster.js';
 import type { TeamRules } from '../store/team-store.js';
-import type { TurnDescriptor } from './descriptor.js';
 import type { HookRejection, TurnOutcome } from './turn-outcome.js';
 
 export interface TurnEnd {

@@ -1,5 +1,5 @@
 import { isTeamError, TeamError } from '../errors/index.js';
-import type { TurnDescriptor } from './descriptor.js';
+import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import { describeError, type TurnOutcome } from './turn-outcome.js';
 
 /** How a turn that threw ended: aborted by the run, failed by a hook, timed out, or failed. */

@@ -1,14 +1,14 @@
 import type { ToolSet } from 'ai';
 import type { Agent } from '../agent/agent.js';
-import type { GovernanceSettings } from '../governance/governance-options.js';
-import type { TeamHooks } from '../governance/hooks.js';
-import type { TurnGovernance } from '../governance/open-request.js';
-import { governTools } from '../governance/turn-tools.js';
-import type { RunState } from '../run/run-state.js';
+import type { RunState } from '../fold/run-state.js';
+import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
-import { createTeamTools, teamToolsFor } from '../team/tools/create-team-tools.js';
-import { respondToShutdownTool } from '../team/tools/shutdown-tool.js';
-import type { TurnDescriptor } from './descriptor.js';
+import { createTeamTools, teamToolsFor } from '../tools/create-team-tools.js';
+import { governTools } from '../tools/govern-tools.js';
+import type { GovernanceSettings } from '../tools/governance-settings.js';
+import type { TeamHooks } from '../tools/hooks.js';
+import type { TurnGovernance } from '../tools/open-request.js';
+import { respondToShutdownTool } from '../tools/shutdown-tool.js';
 
 /** What a turn's tools are bound to. */
 export interface TurnToolsContext {

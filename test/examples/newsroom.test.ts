@@ -1,7 +1,7 @@
 import { scriptedModel } from 'agent-teams/testing';
 import { expect, test } from 'vitest';
 import { teams } from '../../examples/newsroom.js';
-import { newsroomScript } from '../../src/demo/newsroom-script.js';
+import { newsroomScript } from '../../src/cli/newsroom-script.js';
 
 test('the DESIGN newsroom runs on the testing kit’s model: plan, parallel work, a question, the final article', async () => {
   const newsroom = teams.newsroom.withModel(scriptedModel(newsroomScript()));

@@ -1,4 +1,4 @@
-import type { TeamEvent, TeamStore } from 'agent-teams';
+import type { TeamEvent, TeamInfo, TeamStore } from 'agent-teams';
 import { describe, expect, test } from 'vitest';
 
 const setup = { lead: 'editor', members: ['researcher', 'writer'] };
@@ -12,13 +12,17 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
     test('createTeam makes a team known; again, it keeps the id and takes the new roster', async () => {
       const store = await makeStore();
       const made = await store.createTeam('newsroom', setup);
-      expect(made).toMatchObject({ name: 'newsroom', lead: 'editor', members: ['researcher', 'writer'] });
+      expect(made).toMatchObject({ name: 'newsroom', lead: 'editor' });
+      const names = (info: TeamInfo) =>
+        info.roster.map((entry) => `${entry.role} ${entry.name} ${entry.status}`);
+      expect(names(made)).toEqual(['lead editor active', 'member researcher active', 'member writer active']);
       expect(made.teamId).toMatch(/\S+/);
       const again = await store.createTeam('newsroom', {
         ...setup,
         members: ['researcher', 'writer', 'checker'],
       });
       expect(again.teamId).toBe(made.teamId);
+      expect(names(again)).toEqual([...names(made), 'member checker active']);
       expect(await store.getTeam('newsroom')).toEqual(again);
       expect((await store.listTeams()).map((team) => team.name)).toEqual(['newsroom']);
       expect(await store.getTeam('other')).toBeUndefined();
@@ -281,7 +285,7 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
         expect(run.teamId).toBe(made.teamId);
         await store.leaveRun('newsroom', run.runId as string);
         const changed = await store.createTeam('newsroom', { ...setup, members: ['researcher'] });
-        expect(changed.members).toEqual(['researcher']);
+        expect(changed.roster.map((entry) => entry.name)).toEqual(['editor', 'researcher']);
       });
     });
 

@@ -1,7 +1,7 @@
 import { Agent, Team } from 'agent-teams';
 import { fakeOpenAIServer } from 'agent-teams/testing';
 import { afterEach, expect, test } from 'vitest';
-import { turnHeaders } from '../../src/turn/turn-headers.js';
+import { turnHeaders } from '../../src/telemetry/turn-headers.js';
 import { byAgent, createTask } from '../helpers/team.js';
 
 interface Completion {

@@ -4,7 +4,7 @@ import { type FakeOpenAIServer, fakeOpenAIServer, type Script } from 'agent-team
 import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { afterEach, expect, test } from 'vitest';
 import { z } from 'zod';
-import { turnHeaders } from '../../src/turn/turn-headers.js';
+import { turnHeaders } from '../../src/telemetry/turn-headers.js';
 
 // OpenAI's Responses API and Anthropic's Messages API on the fake server, read and parsed by
 // the AI SDK's own providers: if they accept what the server sends, it speaks their API.

@@ -2,7 +2,7 @@ import { scriptedModel } from 'agent-teams/testing';
 import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
-import { TURN_HEADERS, turnHeaders } from '../../src/turn/turn-headers.js';
+import { TURN_HEADERS, turnHeaders } from '../../src/telemetry/turn-headers.js';
 
 test('replies given as a list answer call after call, and running out is an error', async () => {
   const model = scriptedModel(['one', { text: 'two' }]);

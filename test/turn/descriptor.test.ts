@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { FileStore, foldEvents } from 'agent-teams';
 import { expect, test } from 'vitest';
-import { startTurn } from '../../src/turn/descriptor.js';
+import { startTurn } from '../../src/run/start-turn.js';
 import { runScript } from '../helpers/child.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 import { descriptorTeam } from './fixtures/descriptor-team.js';

@@ -3,7 +3,7 @@ import { FileStore, type TeamEvent } from 'agent-teams';
 import { tool as aiTool } from 'ai';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
-import { LIMITS } from '../../src/state/limits.js';
+import { LIMITS } from '../../src/events/limits.js';
 import { cli } from '../helpers/cli.js';
 import { byAgent, createTask, testTeam, tool } from '../helpers/team.js';
 import { tempFolder } from '../helpers/temp-folder.js';

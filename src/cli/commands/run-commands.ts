@@ -129,7 +129,7 @@ export function addRunCommands(cli: Command, setExitCode: (code: number) => void
         const [{ DEMO_INPUT, DEMO_INTRO, demoOutro, demoTeam }, { FileStore }, { shellWord }, { runTeam }] =
           await Promise.all([
             import('../demo.js'),
-            import('../../store/file-store.js'),
+            import('../../store/file/file-store.js'),
             import('../resume-hint.js'),
             import('../run-team.js'),
           ]);

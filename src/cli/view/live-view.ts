@@ -1,5 +1,5 @@
 import type { TeamTask } from '../../board/task.js';
-import type { AgentRunState, RunState } from '../../run/run-state.js';
+import type { AgentRunState, RunState } from '../../fold/run-state.js';
 import { clip, count, money, pad, seconds, unpricedLines } from './format.js';
 
 const style = {

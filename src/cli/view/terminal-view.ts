@@ -1,7 +1,8 @@
 import { createLogUpdate } from 'log-update';
 import stringWidth from 'string-width';
 import type { TeamEvent } from '../../events/team-event-map.js';
-import { applyEvent, emptyRunState } from '../../run/run-state.js';
+import { applyEvent } from '../../fold/apply-event.js';
+import { emptyRunState } from '../../fold/run-state.js';
 import { clip } from './format.js';
 import { LatestLines } from './latest-lines.js';
 import { renderLive } from './live-view.js';

@@ -1,5 +1,5 @@
 import type { TeamEvent } from '../../events/team-event-map.js';
-import type { RunState } from '../../run/run-state.js';
+import type { RunState } from '../../fold/run-state.js';
 import { clip, count } from './format.js';
 
 /** How much of a tool's input or answer a transcript line shows (the log keeps more). */

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import type { TeamTask } from '../../board/task.js';
 import { putTask } from '../../board/task-list-state.js';
 import { type TeamMessage, withKind } from '../../mailbox/message.js';
+import { infoOf, type StoredInfo } from '../team-info.js';
 import { type TeamState, taskList, teamState } from '../team-state.js';
 import type { TeamInfo } from '../team-store.js';
 
@@ -28,7 +29,7 @@ export interface TeamRow extends Stamp {
  */
 export async function lockTeam(client: PoolClient, s: string, name: string): Promise<TeamRow | undefined> {
   const { rows } = await client.query<{
-    info: TeamInfo;
+    info: StoredInfo;
     version: string;
     epoch: string;
     event_seq: number;
@@ -39,7 +40,7 @@ export async function lockTeam(client: PoolClient, s: string, name: string): Pro
   const row = rows[0];
   if (!row) return undefined;
   return {
-    info: row.info,
+    info: infoOf(row.info),
     version: Number(row.version),
     epoch: Number(row.epoch),
     eventSeq: row.event_seq,

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { TeamError } from '../../errors/index.js';
+import { checkName } from '../../errors/names.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
-import { checkName } from '../../state/names.js';
 import { type LiveRuns, liveRunsOf } from '../live-runs.js';
 import { canResume, type RunRecord } from '../run-record.js';
 import { checkStartOptions } from '../store-options.js';
-import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from '../team-info.js';
+import {
+  checkAfterSeq,
+  checkRunId,
+  describeTeam,
+  infoOf,
+  newRunId,
+  requireTeam,
+  type StoredInfo,
+  sameSetup,
+} from '../team-info.js';
 import { type TeamState, teamState, withInfo } from '../team-state.js';
 import type {
   ReadEventsOptions,
@@ -115,16 +124,16 @@ export class PostgresStore implements TeamStore {
 
   async getTeam(name: string): Promise<TeamInfo | undefined> {
     checkName('team', name);
-    const { rows } = await this.#query<{ info: TeamInfo }>(
+    const { rows } = await this.#query<{ info: StoredInfo }>(
       `SELECT info FROM ${this.#s}.teams WHERE name = $1`,
       [name],
     );
-    return rows[0]?.info;
+    return rows[0] && infoOf(rows[0].info);
   }
 
   async listTeams(): Promise<TeamInfo[]> {
-    const { rows } = await this.#query<{ info: TeamInfo }>(`SELECT info FROM ${this.#s}.teams`, []);
-    return rows.map((row) => row.info).sort((a, b) => a.name.localeCompare(b.name));
+    const { rows } = await this.#query<{ info: StoredInfo }>(`SELECT info FROM ${this.#s}.teams`, []);
+    return rows.map((row) => infoOf(row.info)).sort((a, b) => a.name.localeCompare(b.name));
   }
 
   transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {

@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import type { Pool, PoolClient } from 'pg';
 import type { TeamEvent } from '../../events/team-event-map.js';
+import { isAlive } from '../file/lock-owner.js';
 import { teamBusy } from '../live-runs.js';
-import { isAlive } from '../lock-owner.js';
 import { type RunRecord, runStatus } from '../run-record.js';
 import type { TeamInfo } from '../team-store.js';
 

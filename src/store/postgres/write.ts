@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
+import type { StateKey } from '../../board/change-recorder.js';
 import { findTask } from '../../board/task-list-state.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
-import type { StateKey } from '../../state/change-recorder.js';
 import { type TeamState, taskList } from '../team-state.js';
 import type { TeamInfo } from '../team-store.js';
 import type { Stamp, TeamRow } from './load.js';

@@ -1,10 +1,10 @@
+import { USER } from '../../agent/participants.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
-import { answerRequest, type RequestAnswer } from '../../governance/answer-request.js';
-import type { RequestRecord } from '../../governance/request-state.js';
+import type { RequestRecord } from '../../requests/request-state.js';
 import type { TeamRunHandle } from '../../run/handle.js';
-import { USER } from '../../state/roster.js';
 import { runStatus } from '../../store/run-record.js';
 import type { Team } from '../../team/team.js';
+import { answerRequest, type RequestAnswer } from '../../tools/answer-request.js';
 import { ApiError } from './api-error.js';
 import type { StudioStore } from './studio-store.js';
 

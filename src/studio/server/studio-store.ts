@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import type { TeamEvent } from '../../events/team-event-map.js';
-import { FileLayout } from '../../store/file-layout.js';
-import { readRunRecord } from '../../store/file-runs.js';
-import { FileStore } from '../../store/file-store.js';
+import { FileLayout } from '../../store/file/file-layout.js';
+import { readRunRecord } from '../../store/file/file-runs.js';
+import { FileStore } from '../../store/file/file-store.js';
 import { type RunRecord, runStatus } from '../../store/run-record.js';
 import { checkRunId } from '../../store/team-info.js';
 import type { TeamStore } from '../../store/team-store.js';

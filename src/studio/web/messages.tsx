@@ -1,4 +1,4 @@
-import type { MessageRecord } from '../../run/run-state.js';
+import type { MessageRecord } from '../../fold/run-state.js';
 import { VirtualList } from './virtual-list.js';
 
 const time = (iso: string) => iso.slice(11, 19);

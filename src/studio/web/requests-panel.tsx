@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { RequestRecord } from '../../governance/request-state.js';
-import type { RunState } from '../../run/run-state.js';
+import type { RunState } from '../../fold/run-state.js';
+import type { RequestRecord } from '../../requests/request-state.js';
 import { answerRequest } from './api.js';
 
 /** One open request: what is asked, by whom of whom, and the person's answer to it. */

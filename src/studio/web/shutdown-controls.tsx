@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RunState } from '../../run/run-state.js';
+import type { RunState } from '../../fold/run-state.js';
 import { shutdownMember } from './api.js';
 
 /**

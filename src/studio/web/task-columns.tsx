@@ -1,5 +1,5 @@
 import type { TeamTask } from '../../board/task.js';
-import type { RunState } from '../../run/run-state.js';
+import type { RunState } from '../../fold/run-state.js';
 import { VirtualList } from './virtual-list.js';
 
 const COLUMNS = [

@@ -10,7 +10,7 @@ import {
   useReactFlow,
 } from '@xyflow/react';
 import { useEffect } from 'react';
-import type { AgentRunState, RunState } from '../../run/run-state.js';
+import type { AgentRunState, RunState } from '../../fold/run-state.js';
 import { PERSON, type Traffic } from './views.js';
 
 type AgentData = {

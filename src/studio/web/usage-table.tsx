@@ -1,5 +1,5 @@
 import type { TokenUsage } from '../../agent/usage.js';
-import type { RunState } from '../../run/run-state.js';
+import type { RunState } from '../../fold/run-state.js';
 
 const tokens = (n: number) => n.toLocaleString('en-US');
 const cost = (usage: TokenUsage) => (usage.cost === undefined ? 'unpriced' : `$${usage.cost.toFixed(4)}`);

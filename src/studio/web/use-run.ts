@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TeamEvent } from '../../events/team-event-map.js';
-import { applyEvent, emptyRunState, foldEvents, type RunState } from '../../run/run-state.js';
+import { applyEvent, foldEvents } from '../../fold/apply-event.js';
+import { emptyRunState, type RunState } from '../../fold/run-state.js';
 import { eventsUrl } from './api.js';
 
 export interface RunView {

@@ -1,16 +1,26 @@
 import type PgBoss from 'pg-boss';
 import { TeamError } from '../../errors/index.js';
 import type { ReportedOutcome } from '../../events/team-event-map.js';
+import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
 import type { TurnFence } from '../../store/postgres/fences.js';
 import type { PostgresStore } from '../../store/postgres/postgres-store.js';
-import type { Team } from '../../team/team.js';
-import type { TurnDescriptor } from '../descriptor.js';
+import type { TeamStore } from '../../store/team-store.js';
+import type { TurnOutcome } from '../turn-outcome.js';
 import { fencedStore } from './fenced-store.js';
 import { ensureQueues, lostQueueOf, openBoss, queueOf, TURN_RETRIES } from './turn-queue.js';
 
+/** What a worker needs of a team: its name, and running one of its turns here (a `Team` does). */
+export interface TurnRunner {
+  readonly name: string;
+  executeTurn(
+    turn: TurnDescriptor,
+    options: { signal?: AbortSignal; store?: TeamStore },
+  ): Promise<TurnOutcome>;
+}
+
 export interface TurnWorkerOptions {
   /** The teams whose turns this worker runs (loaded from the same file as the run's). */
-  readonly teams: readonly Team[];
+  readonly teams: readonly TurnRunner[];
   readonly store: PostgresStore;
   /** Turns of each team this worker runs at once. Default 1. */
   readonly concurrency?: number;
@@ -68,10 +78,10 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
     throw error;
   }
 
-  const report = (team: Team, turn: TurnDescriptor, attempt: number, state: TurnReport['state']) =>
+  const report = (team: TurnRunner, turn: TurnDescriptor, attempt: number, state: TurnReport['state']) =>
     options.onTurn?.({ team: team.name, turn, attempt, state });
 
-  async function runJob(team: Team, job: PgBoss.JobWithMetadata<TurnDescriptor> | undefined) {
+  async function runJob(team: TurnRunner, job: PgBoss.JobWithMetadata<TurnDescriptor> | undefined) {
     if (!job) return;
     const turn = descriptorOf(team, job.data);
     const fence: TurnFence = {
@@ -100,7 +110,7 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
   }
 
   /** Every attempt's lease ran out: the turn failed, and the run is told so. */
-  async function reportLost(team: Team, job: PgBoss.JobWithMetadata<TurnDescriptor> | undefined) {
+  async function reportLost(team: TurnRunner, job: PgBoss.JobWithMetadata<TurnDescriptor> | undefined) {
     if (!job) return;
     const turn = descriptorOf(team, job.data);
     const fence: TurnFence = { runId: turn.runId, agent: turn.agent, turn: turn.turn, attempt: TURN_LOST };
@@ -110,7 +120,7 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
     report(team, turn, fence.attempt, 'lost');
   }
 
-  async function writeOutcome(team: Team, fence: TurnFence, outcome: ReportedOutcome) {
+  async function writeOutcome(team: TurnRunner, fence: TurnFence, outcome: ReportedOutcome) {
     const data = { member: fence.agent, turn: fence.turn, outcome };
     await store
       .transactWith(team.name, ({ emit }) => emit({ type: 'team:turn-outcome', data }), { fence })
@@ -131,7 +141,7 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
 /** The attempt number that reports a turn lost: above every real attempt's. */
 const TURN_LOST = 1_000_000;
 
-function descriptorOf(team: Team, data: TurnDescriptor): TurnDescriptor {
+function descriptorOf(team: TurnRunner, data: TurnDescriptor): TurnDescriptor {
   if (
     typeof data !== 'object' ||
     data === null ||

@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
 import type { ReportedOutcome, TeamEvent } from '../../events/team-event-map.js';
+import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
 import type { PostgresStore } from '../../store/postgres/postgres-store.js';
 import type { TeamRules } from '../../store/team-store.js';
-import type { TurnDescriptor } from '../descriptor.js';
 import type { TurnExecutor } from '../executor.js';
 import type { TurnOutcome } from '../turn-outcome.js';
 import { ensureQueues, leaseSeconds, openBoss, queueOf } from './turn-queue.js';

@@ -1,0 +1,130 @@
+import { addUsage } from '../agent/usage.js';
+import type { TeamEvent, TeamEventMap } from '../events/team-event-map.js';
+import { applyGovernanceEvent } from '../requests/request-state.js';
+import { foldLifecycle } from './lifecycle-fold.js';
+import { agentOf, emptyRunState, type RunState } from './run-state.js';
+
+function turnStarted(state: RunState, data: TeamEventMap['team:member-started']): void {
+  const agent = agentOf(state, data.member, data.role);
+  agent.status = 'working';
+  agent.reason = data.reason;
+  agent.taskId = data.taskId;
+  agent.turns = data.turn;
+  if (data.reason !== 'synthesis') agent.countedTurns++;
+  agent.answered.clear();
+  if (data.role === 'member') state.lastStarted = data.member;
+  if (data.reason === 'stalled') state.progressAtStall = state.progress;
+  agent.synthesis = data.synthesis ?? null;
+  // A synthesis in parts begins (again, after a resume): the summaries of an earlier one are void.
+  if (data.synthesis?.level === 1 && data.synthesis.index === 1) state.summaries.clear();
+}
+
+function turnFinished(state: RunState, data: TeamEventMap['team:member-finished']): void {
+  const agent = agentOf(state, data.member, data.role);
+  agent.status = data.status;
+  agent.reason = null;
+  agent.taskId = null;
+  agent.lastOutput = data.output;
+  agent.answered.clear();
+  const part = agent.synthesis;
+  if (part && !part.final && data.status !== 'failed')
+    state.summaries.set(`${part.level}.${part.index}`, data.output);
+  agent.synthesis = null;
+  if (data.role === 'lead' && data.reason === 'start') state.startOutput = data.output;
+  if (data.status === 'failed') state.failure ??= { agent: data.member, error: data.error ?? 'failed' };
+}
+
+/** A run picked up again: turns that were cut off are over, and so is its last end. */
+function resumed(state: RunState): void {
+  for (const agent of state.agents.values()) {
+    if (agent.status === 'working') agent.status = 'idle';
+    agent.idleNotified = false;
+    agent.reason = null;
+    agent.taskId = null;
+    agent.answered.clear();
+    agent.synthesis = null;
+  }
+  state.failure = null;
+  state.stopReason = null;
+}
+
+/**
+ * Folds one committed event into the run state, in place (the state has one writer: the
+ * run's loop, or a viewer's own copy). Deterministic: it reads nothing but its arguments,
+ * so the same events always give the same state, live or on resume.
+ */
+export function applyEvent(state: RunState, event: TeamEvent): void {
+  if (event.seq <= state.seq) return; // folded already (a catch-up may see it twice)
+  state.seq = event.seq;
+  state.runId ??= event.runId;
+  state.team = event.team;
+  state.startedAt ??= event.timestamp;
+  switch (event.type) {
+    case 'team:start':
+      state.input = event.data.input;
+      state.lead = event.data.lead;
+      agentOf(state, event.data.lead, 'lead');
+      for (const member of event.data.members) agentOf(state, member, 'member');
+      break;
+    case 'team:resumed':
+      resumed(state);
+      break;
+    case 'team:member-started':
+      turnStarted(state, event.data);
+      break;
+    case 'team:member-finished':
+      turnFinished(state, event.data);
+      break;
+    case 'team:turn-usage': {
+      const agent = agentOf(state, event.data.member, event.data.role);
+      agent.usage = addUsage(agent.usage, event.data.usage);
+      state.usage = addUsage(state.usage, event.data.usage);
+      break;
+    }
+    case 'team:task-claimed': {
+      state.progress++;
+      state.tasks.set(event.data.task.id, event.data.task);
+      const agent = state.agents.get(event.data.member);
+      if (agent?.status === 'working') agent.taskId = event.data.task.id;
+      if (agent) agent.idleNotified = false;
+      break;
+    }
+    case 'team:task-created':
+    case 'team:task-assigned':
+    case 'team:task-updated':
+    case 'team:task-completed':
+      state.progress++;
+      state.tasks.set(event.data.task.id, event.data.task);
+      break;
+    case 'team:message-sent': {
+      state.progress++;
+      const { id, from, to, content, automatic, idleReason } = event.data;
+      const kind = event.data.kind ?? 'text';
+      state.messages.push({ id, from, to, content, automatic, timestamp: event.timestamp, kind, idleReason });
+      const sender = state.agents.get(from);
+      if (sender?.status === 'working') for (const reader of to) sender.answered.add(reader);
+      if (sender && kind === 'idle_notification') sender.idleNotified = true;
+      break;
+    }
+    case 'team:complete':
+      state.stopReason = event.data.stopReason;
+      break;
+    // A turn's transcript (and its live text) is for reading: it decides nothing.
+    case 'team:turn-prompt':
+    case 'team:turn-text':
+    case 'team:tool-called':
+    case 'team:tool-result':
+    case 'team:text-delta':
+      break;
+    default:
+      foldLifecycle(state, event);
+  }
+  applyGovernanceEvent(state.governance, event);
+}
+
+/** The state of a run from its events, in commit order. */
+export function foldEvents(events: readonly TeamEvent[]): RunState {
+  const state = emptyRunState();
+  for (const event of events) applyEvent(state, event);
+  return state;
+}

@@ -1,0 +1,110 @@
+import type { Agent } from '../agent/agent.js';
+import type { RequestRecord } from '../requests/request-state.js';
+import type { RunState } from './run-state.js';
+import type { TurnDescriptor } from './turn-descriptor.js';
+
+// Questions the schedule, the loop and the tools ask of the run state about requests. Pure:
+// they read the fold, so a resumed run answers them as the live one did.
+
+/** Requests still open whose asker can still go on (a stopped or failed one never will). */
+export function openRequests(state: RunState): RequestRecord[] {
+  return [...state.governance.requests.values()].filter((request) => {
+    if (request.status !== 'open') return false;
+    const asker = state.agents.get(request.from);
+    return asker?.status !== 'stopped' && asker?.status !== 'failed';
+  });
+}
+
+/** True while `agent` waits on a request of its own: it takes no turn (and holds no slot). */
+export function isWaiting(state: RunState, agent: string): boolean {
+  for (const request of state.governance.requests.values())
+    if (request.from === agent && request.status === 'open') return true;
+  return false;
+}
+
+/** The answers `agent` has not had a turn with yet (its next turn's briefing gives them). */
+export function pendingAnswers(state: RunState, agent: string): RequestRecord[] {
+  return [...state.governance.requests.values()].filter(
+    (request) => request.from === agent && request.status !== 'open' && !request.delivered,
+  );
+}
+
+/** Open requests to the lead that no turn of the lead has seen yet: they give it a turn. */
+export function unseenByLead(state: RunState): RequestRecord[] {
+  return openRequests(state).filter((request) => request.to === 'lead' && !request.shown);
+}
+
+/** When the next open request expires (ms since the epoch), if any is open. */
+export function nextExpiry(state: RunState): number | undefined {
+  let next: number | undefined;
+  for (const request of openRequests(state)) {
+    const due = request.openedAt + request.timeoutMs;
+    if (next === undefined || due < next) next = due;
+  }
+  return next;
+}
+
+/** The open requests due by `now`. */
+export function dueRequests(state: RunState, now: number): RequestRecord[] {
+  return openRequests(state).filter((request) => request.openedAt + request.timeoutMs <= now);
+}
+
+export type PlanStatus =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'waiting'; readonly requestId: string }
+  | { readonly kind: 'approved'; readonly feedback: string }
+  | { readonly kind: 'rejected'; readonly feedback: string };
+
+/** Where `agent`'s plan for `taskId` stands: its latest plan request decides. */
+export function planStatus(state: RunState, agent: string, taskId: string): PlanStatus {
+  let latest: RequestRecord | undefined;
+  for (const request of state.governance.requests.values())
+    if (request.kind === 'plan' && request.from === agent && request.taskId === taskId) latest = request;
+  if (!latest) return { kind: 'none' };
+  if (latest.status === 'open') return { kind: 'waiting', requestId: latest.id };
+  return latest.approve
+    ? { kind: 'approved', feedback: latest.feedback }
+    : { kind: 'rejected', feedback: latest.feedback };
+}
+
+/** The tasks waiting members held: a resume gives each back to its member, not to the list. */
+export function heldWhileWaiting(state: RunState): Map<string, string> {
+  const held = new Map<string, string>();
+  const waiting = new Set(openRequests(state));
+  for (const request of state.governance.requests.values()) {
+    const unanswered = waiting.has(request);
+    const undelivered = request.status !== 'open' && !request.delivered;
+    if (request.taskId !== null && (unanswered || undelivered)) held.set(request.from, request.taskId);
+  }
+  return held;
+}
+
+/** Whether the lead can take a turn to answer: not failed or stopped, with turns left. */
+function leadCanAnswer(state: RunState, maxLeadTurns: number): boolean {
+  const lead = state.lead === null ? undefined : state.agents.get(state.lead);
+  if (!lead || lead.status === 'failed' || lead.status === 'stopped') return false;
+  return lead.countedTurns < maxLeadTurns;
+}
+
+/**
+ * Requests to the lead that would never be answered: the lead is between turns and can take
+ * no more. They go to the person (`team:request-forwarded`), so every request reaches someone.
+ */
+export function strandedWithLead(state: RunState, maxLeadTurns: number): RequestRecord[] {
+  const lead = state.lead === null ? undefined : state.agents.get(state.lead);
+  if (!lead || lead.status === 'working' || leadCanAnswer(state, maxLeadTurns)) return [];
+  return openRequests(state).filter((request) => request.to === 'lead');
+}
+
+/** Whether `agent` opened a request in its turn `turn` (answered since or not). */
+export function askedInTurn(state: RunState, agent: string, turn: number): boolean {
+  for (const request of state.governance.requests.values())
+    if (request.from === agent && request.openedInTurn === turn) return true;
+  return false;
+}
+
+/** Whether the turn is a member's first step on a task that needs an approved plan. */
+export function inPlanPhase(state: RunState, agent: Agent, turn: TurnDescriptor): boolean {
+  if (turn.role !== 'member' || turn.taskId === null || !agent.governance.requirePlanApproval) return false;
+  return planStatus(state, agent.name, turn.taskId).kind !== 'approved';
+}

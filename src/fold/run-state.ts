@@ -1,0 +1,136 @@
+import { NO_USAGE, type TokenUsage } from '../agent/usage.js';
+import type { TeamTask } from '../board/task.js';
+import type {
+  AgentRole,
+  MemberStatus,
+  StopReason,
+  SynthesisPart,
+  TurnReason,
+} from '../events/team-event-map.js';
+import type { IdleReason, MessageKind } from '../mailbox/message.js';
+import { emptyGovernance, type GovernanceState } from '../requests/request-state.js';
+
+/** One agent as its run's events tell it. */
+export interface AgentRunState {
+  readonly name: string;
+  readonly role: AgentRole;
+  status: MemberStatus;
+  /** Why its current turn runs; `null` between turns. */
+  reason: TurnReason | null;
+  /** The task its current turn was started with (or the one it claimed in it). */
+  taskId: string | null;
+  /** Turns taken, every kind included. */
+  turns: number;
+  /** Turns that count against its bound (for the lead: all but the synthesis). */
+  countedTurns: number;
+  usage: TokenUsage;
+  /** Its final reply in its last turn that ended. */
+  lastOutput: string;
+  /** The agents it messaged in its current turn (the harness replies only to the others). */
+  readonly answered: Set<string>;
+  /** The part of a synthesis done in parts its current turn is, if it is one. */
+  synthesis: SynthesisPart | null;
+  /** A graceful shutdown asked of it and not answered yet (see lifecycle-fold.ts). */
+  shutdownRequest: { readonly messageId: string | null; readonly reason: string | null } | null;
+  /** It told the lead it is idle and has not taken a task since: no second notice. */
+  idleNotified: boolean;
+  /** It left the team (`run.removeMember`); its status is `shutdown`. */
+  removed: boolean;
+}
+
+/** A message as the run's log tells it. */
+export interface MessageRecord {
+  readonly id: string;
+  readonly from: string;
+  readonly to: readonly string[];
+  readonly content: string;
+  readonly automatic: boolean;
+  readonly timestamp: string;
+  readonly kind: MessageKind;
+  readonly idleReason?: IdleReason | undefined;
+}
+
+/**
+ * A run as its committed events tell it: the one state the runtime decides from, a resume
+ * restores, and the command's view and the Studio show. Built only by `applyEvent`.
+ */
+export interface RunState {
+  runId: string | null;
+  team: string;
+  input: string;
+  /** When its first event was committed (ISO 8601). */
+  startedAt: string | null;
+  lead: string | null;
+  /** The lead first, then the members, as `team:start` names them. */
+  readonly agents: Map<string, AgentRunState>;
+  /** Every task as its latest event shows it. */
+  readonly tasks: Map<string, TeamTask>;
+  /** Every message, in commit order. */
+  readonly messages: MessageRecord[];
+  /** Events that moved the work on (tasks and messages); a stalled turn that adds none did not help. */
+  progress: number;
+  /** `progress` when the lead's last stalled turn began. */
+  progressAtStall: number | null;
+  /** The lead's reply to its first turn, once that turn ended. */
+  startOutput: string | null;
+  /** The member whose turn began last: the next start looks at the members after it first. */
+  lastStarted: string | null;
+  /** The first agent that failed since the run began or was resumed. */
+  failure: { readonly agent: string; readonly error: string } | null;
+  /** How the run ended; `null` while it goes (a resume clears it). */
+  stopReason: StopReason | null;
+  usage: TokenUsage;
+  /** The summaries of the current synthesis done in parts, by part (`level.index`). */
+  readonly summaries: Map<string, string>;
+  /** Requests (open and closed) and path grants: see src/governance. */
+  readonly governance: GovernanceState;
+  /** The seq of the last event folded in. */
+  seq: number;
+}
+
+export function emptyRunState(): RunState {
+  return {
+    runId: null,
+    team: '',
+    input: '',
+    startedAt: null,
+    lead: null,
+    agents: new Map(),
+    tasks: new Map(),
+    messages: [],
+    progress: 0,
+    progressAtStall: null,
+    startOutput: null,
+    lastStarted: null,
+    failure: null,
+    stopReason: null,
+    usage: NO_USAGE,
+    summaries: new Map(),
+    governance: emptyGovernance(),
+    seq: 0,
+  };
+}
+
+export function agentOf(state: RunState, name: string, role: AgentRole): AgentRunState {
+  let agent = state.agents.get(name);
+  if (!agent) {
+    agent = {
+      name,
+      role,
+      status: 'idle',
+      reason: null,
+      taskId: null,
+      turns: 0,
+      countedTurns: 0,
+      usage: NO_USAGE,
+      lastOutput: '',
+      answered: new Set(),
+      synthesis: null,
+      shutdownRequest: null,
+      idleNotified: false,
+      removed: false,
+    };
+    state.agents.set(name, agent);
+  }
+  return agent;
+}

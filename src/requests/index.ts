@@ -1,0 +1,1 @@
+export type { RequestRecord } from './request-state.js';

@@ -1,0 +1,48 @@
+import type { TeamEventDraft } from '../events/team-event-map.js';
+import { askedInTurn, inPlanPhase, isWaiting } from '../fold/request-queries.js';
+import type { RunState } from '../fold/run-state.js';
+import type { TurnDescriptor } from '../fold/turn-descriptor.js';
+import { requestOpened } from '../tools/open-request.js';
+import { planSubject } from '../tools/plan-tools.js';
+import type { TurnOutcome } from '../turn/turn-outcome.js';
+import type { TeamSettings } from './team-settings.js';
+
+/** What governance adds to a turn's end: whether its agent now waits, and a plan to open. */
+export interface GovernedTurnEnd {
+  readonly waiting: boolean;
+  /** The plan request the harness opens for a member that replied with its plan in words. */
+  readonly plan: TeamEventDraft | null;
+}
+
+/**
+ * A turn's end as governance sees it, from the run state folded up to the end: an agent that
+ * opened a request waits (its task stays held, nobody replies for it). A member in its plan
+ * phase that ended without `submit_plan` but with a reply has the reply submitted as its plan,
+ * like the harness completes a task with a reply: a model that never calls tools still works.
+ */
+export function governTurnEnd(
+  state: RunState,
+  turn: TurnDescriptor,
+  outcome: TurnOutcome,
+  settings: TeamSettings,
+): GovernedTurnEnd {
+  // A turn that asked ends waiting for the answer, even one that came before the turn ended:
+  // when the answer lands must not change what the harness does with the turn.
+  if (isWaiting(state, turn.agent) || askedInTurn(state, turn.agent, turn.turn))
+    return { waiting: true, plan: null };
+  const agent = settings.members.find((member) => member.name === turn.agent);
+  if (outcome.kind !== 'done' || !outcome.text || !agent || turn.taskId === null) {
+    return { waiting: false, plan: null };
+  }
+  if (!inPlanPhase(state, agent, turn)) return { waiting: false, plan: null };
+  const draft = {
+    kind: 'plan' as const,
+    to: 'lead' as const,
+    subject: planSubject(turn.taskId, outcome.text),
+    taskId: turn.taskId,
+    tool: null,
+    path: null,
+  };
+  const plan = requestOpened(`req-${turn.agent}-${turn.turn}-plan`, turn.agent, draft, settings.governance);
+  return { waiting: true, plan };
+}

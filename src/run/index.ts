@@ -1,0 +1,2 @@
+export { TeamRunHandle } from './handle.js';
+export type { ShutdownOptions } from './shutdown.js';

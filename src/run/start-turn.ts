@@ -1,0 +1,63 @@
+import type { SynthesisPart } from '../events/team-event-map.js';
+import type { RunState } from '../fold/run-state.js';
+import type { TurnDescriptor } from '../fold/turn-descriptor.js';
+import type { TeamRules } from '../store/team-store.js';
+import type { Decision } from './schedule.js';
+
+/**
+ * Starts the turn `decision` names, in one commit: its `team:member-started` event and the
+ * claim of its task (unless the member holds it already). The rules re-check the claim, so a
+ * snapshot that went stale only makes the commit fail, never a double claim.
+ */
+export function startTurn(
+  { board, emit }: TeamRules,
+  state: RunState,
+  decision: Extract<Decision, { kind: 'turn' }>,
+  threadId: string | null,
+  synthesis?: SynthesisPart,
+): TurnDescriptor {
+  const agent = state.agents.get(decision.agent);
+  if (!agent || state.runId === null) throw new Error(`No agent ${decision.agent} in the run`);
+  const descriptor: TurnDescriptor = {
+    runId: state.runId,
+    team: state.team,
+    agent: agent.name,
+    role: agent.role,
+    reason: decision.reason,
+    turn: agent.turns + 1,
+    taskId: decision.taskId,
+    messageIds: decision.messageIds,
+    threadId,
+    ...(synthesis ? { synthesis } : {}),
+  };
+  const { role, reason, turn, taskId, messageIds } = descriptor;
+  const part = synthesis ? { synthesis } : {};
+  emit({
+    type: 'team:member-started',
+    data: { member: agent.name, role, turn, reason, taskId, messageIds, ...part },
+  });
+  if (decision.taskId && board.heldBy(agent.name)?.id !== decision.taskId) {
+    board.claimTask(agent.name, decision.taskId);
+  }
+  return descriptor;
+}
+
+/** The decision that starts a synthesis turn of the lead (its part, if any, goes with it). */
+function synthesisTurn(lead: string) {
+  return { kind: 'turn', agent: lead, reason: 'synthesis', taskId: null, messageIds: [] } as const;
+}
+
+/**
+ * Starts the lead's synthesis turn (or one part of it): it is also given what it has not
+ * read (the notices that woke nobody), so nothing stays unread.
+ */
+export function startSynthesis(
+  rules: TeamRules,
+  state: RunState,
+  lead: string,
+  threadId: string | null,
+  part: SynthesisPart | null,
+): TurnDescriptor {
+  const messageIds = rules.mailbox.unread(lead).map((message) => message.id);
+  return startTurn(rules, state, { ...synthesisTurn(lead), messageIds }, threadId, part ?? undefined);
+}

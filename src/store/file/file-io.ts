@@ -1,0 +1,142 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { TeamError } from '../../errors/index.js';
+import type { Schema } from './file-validate.js';
+
+// Synchronous on purpose: these run inside the team's lock, where a thread-pool hop per
+// call would only lengthen the time others wait.
+
+let tempCounter = 0;
+
+/** A failed file operation as a `store-io` error naming the file (and an unwritable folder as such). */
+export function ioError(action: string, file: string, cause: unknown): TeamError {
+  const code = (cause as NodeJS.ErrnoException).code;
+  const hint =
+    code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? ' (the folder is not writable)' : '';
+  return new TeamError('store-io', `Cannot ${action} ${file}${hint}: ${(cause as Error).message}`, {
+    details: { file, code },
+    cause,
+  });
+}
+
+/** Writes `content` so that readers see the old file or the new one, never a part: temp file, then rename. */
+export function writeFileAtomic(file: string, content: string): void {
+  const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
+  try {
+    fs.writeFileSync(temp, content);
+    fs.renameSync(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(path.dirname(file))) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      writeFileAtomic(file, content);
+      return;
+    }
+    fs.rmSync(temp, { force: true });
+    throw ioError('write', file, error);
+  }
+}
+
+/** Writes `content` over the start of a file, leaving any longer old content after it. */
+export function writeAtStart(file: string, content: string): void {
+  let handle: number | undefined;
+  try {
+    handle = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT);
+    fs.writeSync(handle, content, 0);
+  } catch (error) {
+    throw ioError('write', file, error);
+  } finally {
+    if (handle !== undefined) fs.closeSync(handle);
+  }
+}
+
+/**
+ * Overwrites a file in place from its start, padding with spaces over any longer old
+ * content, without truncating it. Not atomic: only for files whose readers can tell a torn
+ * write. It avoids truncate and rename, which ext4 answers with a flush of the file.
+ */
+export function overwriteInPlace(file: string, content: string): void {
+  let handle: number | undefined;
+  try {
+    handle = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT);
+    const size = fs.fstatSync(handle).size;
+    fs.writeSync(handle, content.padEnd(size, ' '), 0);
+  } catch (error) {
+    throw ioError('write', file, error);
+  } finally {
+    if (handle !== undefined) fs.closeSync(handle);
+  }
+}
+
+export function removeFile(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch (error) {
+    throw ioError('remove', file, error);
+  }
+}
+
+export function appendToFile(file: string, content: string): void {
+  try {
+    fs.appendFileSync(file, content);
+  } catch (error) {
+    throw ioError('append to', file, error);
+  }
+}
+
+export function makeFolder(folder: string): void {
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw ioError('create the folder', folder, error);
+  }
+}
+
+/** The file's text, or `undefined` when there is no such file. */
+export function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw ioError('read', file, error);
+  }
+}
+
+/** The names in a folder ending in `suffix` (temp files never match); none when it is missing. */
+export function listFolder(folder: string, suffix: string): string[] {
+  try {
+    return fs.readdirSync(folder).filter((name) => name.endsWith(suffix) && !name.startsWith('.'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw ioError('list', folder, error);
+  }
+}
+
+export function corrupt(file: string, problem: string): TeamError {
+  return new TeamError(
+    'corrupt-file',
+    `The file ${file} is broken: ${problem}. Fix or remove it; nothing was changed.`,
+    { details: { file } },
+  );
+}
+
+/** Parses a JSON file against `schema`; `undefined` when missing; `corrupt-file` naming the file otherwise. */
+export function readJson<T>(file: string, schema: Schema<T>): T | undefined {
+  const text = readText(file);
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw corrupt(file, `it is not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw corrupt(
+      file,
+      `it does not hold what it should${where} (${issue?.message ?? 'unexpected content'})`,
+    );
+  }
+  return parsed.data;
+}

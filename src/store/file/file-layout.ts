@@ -1,0 +1,116 @@
+import * as path from 'node:path';
+import type { StateKey } from '../../board/change-recorder.js';
+import { checkName } from '../../errors/names.js';
+import { checkRunId } from '../team-info.js';
+
+/** A key the FileStore persists: the rules' keys plus the team's config. */
+export type FileKey = StateKey | 'config';
+
+/**
+ * Where everything of a team lives under the store's root (Claude Code's shape):
+ *
+ *   teams/{team}/config.json          roster and options, the current run id
+ *   teams/{team}/inboxes/{agent}.json one agent's messages, oldest first
+ *   tasks/{team}/{id}.json            one task
+ *   tasks/{team}/.highwatermark       highest N of any task-N id ever used
+ *   tasks/{team}/.lock                the cross-process lock (a folder, proper-lockfile); a
+ *                                     release renames it aside (`.lock.<pid>.<n>.released`)
+ *                                     and removes it off the event loop
+ *   tasks/{team}/.lock-owner          who holds it, so a dead holder's lock is taken over
+ *   tasks/{team}/.lock-queue/         one ticket per waiting process: the order they are woken in
+ *   tasks/{team}/.version             the commit stamp: epoch, version, event count, and
+ *                                     which task, inbox and log files must exist (file-records)
+ *   tasks/{team}/.changes             the keys each commit changed, one line a commit
+ *   tasks/{team}/.journal             a commit in flight, replayed if its writer died
+ *   runs/{runId}/run.json             whose run it is (team, team id, start)
+ *   runs/{runId}/events.jsonl         the run's event log, one event per line
+ *
+ * Every name is checked before it becomes part of a path.
+ */
+export class FileLayout {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  teamsFolder(): string {
+    return path.join(this.root, 'teams');
+  }
+
+  teamFolder(team: string): string {
+    return path.join(this.root, 'teams', checkName('team', team));
+  }
+
+  config(team: string): string {
+    return path.join(this.teamFolder(team), 'config.json');
+  }
+
+  inboxFolder(team: string): string {
+    return path.join(this.teamFolder(team), 'inboxes');
+  }
+
+  inbox(team: string, agent: string): string {
+    return path.join(this.inboxFolder(team), `${checkName('agent', agent)}.json`);
+  }
+
+  taskFolder(team: string): string {
+    return path.join(this.root, 'tasks', checkName('team', team));
+  }
+
+  task(team: string, id: string): string {
+    return path.join(this.taskFolder(team), `${checkName('task id', id)}.json`);
+  }
+
+  highWatermark(team: string): string {
+    return path.join(this.taskFolder(team), '.highwatermark');
+  }
+
+  lock(team: string): string {
+    return path.join(this.taskFolder(team), '.lock');
+  }
+
+  version(team: string): string {
+    return path.join(this.taskFolder(team), '.version');
+  }
+
+  changes(team: string): string {
+    return path.join(this.taskFolder(team), '.changes');
+  }
+
+  journal(team: string): string {
+    return path.join(this.taskFolder(team), '.journal');
+  }
+
+  runFolder(runId: string): string {
+    return path.join(this.root, 'runs', checkRunId(runId));
+  }
+
+  runRecord(runId: string): string {
+    return path.join(this.runFolder(runId), 'run.json');
+  }
+
+  events(runId: string): string {
+    return path.join(this.runFolder(runId), 'events.jsonl');
+  }
+
+  /** The file that holds a key. */
+  fileOf(team: string, key: FileKey): string {
+    if (key === 'config') return this.config(team);
+    if (key === 'highWatermark') return this.highWatermark(team);
+    if (key.startsWith('task:')) return this.task(team, key.slice('task:'.length));
+    return this.inbox(team, key.slice('inbox:'.length));
+  }
+
+  /** A path as the journal records it: relative to the root, so a moved store still recovers. */
+  relative(file: string): string {
+    return path.relative(this.root, file);
+  }
+
+  absolute(relative: string): string {
+    const file = path.resolve(this.root, relative);
+    if (!file.startsWith(this.root + path.sep))
+      throw new Error(`The journal names a path outside the store: ${relative}`);
+    return file;
+  }
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { checkName } from '../../errors/names.js';
+import type { TeamEvent } from '../../events/team-event-map.js';
+import { LiveRuns } from '../live-runs.js';
+import { canResume, type RunRecord } from '../run-record.js';
+import { checkMemoryStoreOptions, checkStartOptions } from '../store-options.js';
+import { Subscribers } from '../subscribers.js';
+import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from '../team-info.js';
+import { type TeamState, teamState, withInfo } from '../team-state.js';
+import type {
+  ReadEventsOptions,
+  TeamEventListener,
+  TeamInfo,
+  TeamRules,
+  TeamSetup,
+  TeamStore,
+} from '../team-store.js';
+import { runTransaction, stampEvents } from '../transaction.js';
+
+export interface MemoryStoreOptions {
+  /** The clock tasks, messages and events are stamped with. Default: the system clock. */
+  now?: () => Date;
+}
+
+/**
+ * Keeps teams in this process's memory: the default store of `team.run()` and of tests.
+ * A transaction is one synchronous step, so it is atomic by construction; nothing survives
+ * the process.
+ *
+ * @example
+ * const store = new MemoryStore();
+ * await store.createTeam('newsroom', { lead: 'editor', members: ['writer'] });
+ * await store.transact('newsroom', ({ board }) => board.createTask({ title: 'Draft' }, 'editor'));
+ */
+export class MemoryStore implements TeamStore {
+  readonly #teams = new Map<string, TeamState>();
+  readonly #runs = new Map<string, { record: RunRecord; log: TeamEvent[] }>();
+  readonly #subscribers = new Subscribers();
+  readonly #live = new LiveRuns();
+  readonly #now: () => Date;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    checkMemoryStoreOptions(options);
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  async createTeam(name: string, setup: TeamSetup): Promise<TeamInfo> {
+    checkName('team', name);
+    const existing = this.#teams.get(name);
+    const info = describeTeam(name, setup, existing?.info, this.#now(), randomUUID);
+    if (existing && sameSetup(existing.info, info)) return existing.info;
+    if (existing) this.#live.refuse(name, existing.info.runId);
+    this.#teams.set(name, existing ? withInfo(existing, info) : teamState(info));
+    return info;
+  }
+
+  async getTeam(name: string): Promise<TeamInfo | undefined> {
+    checkName('team', name);
+    return this.#teams.get(name)?.info;
+  }
+
+  async listTeams(): Promise<TeamInfo[]> {
+    return [...this.#teams.values()].map((state) => state.info);
+  }
+
+  async transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
+    const state = this.#team(name);
+    const { value, drafts } = runTransaction(state, fn, this.#now);
+    this.#publish(state, stampEvents(state, drafts, this.#now()));
+    return value;
+  }
+
+  async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
+    checkStartOptions(options);
+    const state = this.#team(name);
+    this.#live.refuse(name, state.info.runId);
+    const info: TeamInfo = {
+      ...state.info,
+      runId: newRunId(name, this.#now()),
+      updatedAt: this.#now().toISOString(),
+    };
+    const next = options.fresh === false ? withInfo(state, info) : teamState(info);
+    next.eventSeq = 0;
+    this.#teams.set(name, next);
+    const runId = info.runId as string;
+    const record = { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt };
+    this.#runs.set(runId, { record, log: [] });
+    this.#live.enter(name, runId);
+    return info;
+  }
+
+  async resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined> {
+    const state = this.#team(name);
+    const run = state.info.runId ? this.#runs.get(state.info.runId) : undefined;
+    if (!run || run.record.teamId !== state.info.teamId || !canResume(run.log)) return undefined;
+    this.#live.refuse(name, run.record.runId);
+    this.#live.enter(name, run.record.runId);
+    state.eventSeq = run.log.at(-1)?.seq ?? 0;
+    return { info: state.info, events: [...run.log] };
+  }
+
+  async leaveRun(name: string, runId: string): Promise<void> {
+    checkName('team', name);
+    this.#live.leave(name, checkRunId(runId));
+  }
+
+  async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
+    const log = this.#runs.get(checkRunId(runId))?.log ?? [];
+    const afterSeq = checkAfterSeq(options);
+    // Seqs ascend: find the first past `afterSeq` by bisection, so a catch-up costs its tail.
+    let low = 0;
+    let high = log.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((log[middle] as TeamEvent).seq > afterSeq) high = middle;
+      else low = middle + 1;
+    }
+    return log.slice(low);
+  }
+
+  subscribe(name: string, listener: TeamEventListener): () => void {
+    return this.#subscribers.add(name, listener);
+  }
+
+  async close(): Promise<void> {}
+
+  #team(name: string): TeamState {
+    checkName('team', name);
+    return requireTeam(name, this.#teams.get(name));
+  }
+
+  #publish(state: TeamState, events: TeamEvent[]): void {
+    if (state.info.runId) this.#runs.get(state.info.runId)?.log.push(...events);
+    this.#live.settle(state.info.name, events);
+    this.#subscribers.publish(state.info.name, events);
+  }
+}

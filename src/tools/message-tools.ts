@@ -1,0 +1,82 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import { MODEL_MESSAGE_KINDS } from '../mailbox/message.js';
+import { APPROVAL_NOTICE } from '../mailbox/render.js';
+import { countTokens, fitsTokens } from '../prompt/tokens.js';
+import { answer, budgetOf, type TeamToolContext } from './tool-context.js';
+import { toolInputSchema } from './tool-input.js';
+
+// Schemas made once: each is turned into JSON Schema once, not on every model call.
+// Strict: a parameter the tool does not have is refused, never dropped.
+const sendMessageFields = z.strictObject({
+  to: z.string().describe('A member\'s name, "lead" or "everyone"'),
+  content: z.string().describe('The message, ≤20000 characters; an inbox holds ≤100 unread'),
+  kind: z
+    .enum(MODEL_MESSAGE_KINDS)
+    .optional()
+    .describe('What it is: "text" (default), "status_update", "question" or "error_report"'),
+});
+const readInboxFields = z.strictObject({});
+/** Tokens an inbox answer keeps for the notice and the rest besides its messages. */
+const INBOX_FRAME = 400;
+const sendMessageInput = toolInputSchema(sendMessageFields);
+const readInboxInput = toolInputSchema(readInboxFields);
+
+export function sendMessageTool(context: TeamToolContext, agent: string) {
+  return tool({
+    description: 'Write to a teammate by name, to "lead", or to "everyone".',
+    inputSchema: sendMessageInput,
+    execute: (input) =>
+      answer(
+        context,
+        { tool: 'send_message', agent, schema: sendMessageFields, input },
+        ({ to, content, kind }, { mailbox }) => {
+          const sent = mailbox.send(agent, to, content, { kind });
+          return { id: sent.id, to: sent.to };
+        },
+      ),
+  });
+}
+
+export function readInboxTool(context: TeamToolContext, agent: string) {
+  const room = budgetOf(context) - INBOX_FRAME;
+  return tool({
+    description:
+      'Read the unread messages your turn was not given yet, oldest first, as many as fit in one answer.',
+    inputSchema: readInboxInput,
+    execute: (input) =>
+      answer(context, { tool: 'read_inbox', agent, schema: readInboxFields, input }, (_, { mailbox }) => {
+        const { seen } = context;
+        const unread = mailbox.unread(agent).filter((message) => !seen?.has(message.id));
+        const messages: Record<string, unknown>[] = [];
+        // Most inboxes fit whole: counted only when they do not.
+        const all = fitsTokens(JSON.stringify(unread), room);
+        let used = 0;
+        for (const { id, from, content, sentAt, broadcast, kind } of unread) {
+          const message = {
+            id,
+            from,
+            content,
+            sentAt,
+            ...(kind !== 'text' ? { kind } : {}),
+            ...(broadcast ? { toEveryone: true } : {}),
+          };
+          const size = all ? 0 : countTokens(JSON.stringify(message));
+          // The first one is given even when it is too long alone: the answer cuts its text.
+          if (messages.length > 0 && used + size > room) break;
+          messages.push(message);
+          used += size;
+        }
+        const given = unread.slice(0, messages.length).map((message) => message.id);
+        // In a turn, what it was given is read when the turn ends; else it is read now.
+        if (seen) for (const id of given) seen.add(id);
+        else mailbox.markRead(agent, given);
+        const left = unread.length - messages.length;
+        return {
+          messages,
+          ...(messages.length > 0 ? { notice: APPROVAL_NOTICE } : {}),
+          ...(left > 0 ? { more: `${left} more unread: read_inbox again gives the next` } : {}),
+        };
+      }),
+  });
+}

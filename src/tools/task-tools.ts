@@ -1,0 +1,66 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import { TeamError } from '../errors/index.js';
+import { guardComplete } from './hooks-tools.js';
+import { canTake } from './task-pages.js';
+import { taskView } from './task-view.js';
+import { answer, type TeamToolContext } from './tool-context.js';
+import { toolInputSchema } from './tool-input.js';
+
+// Schemas made once: each is turned into JSON Schema once, not on every model call.
+// Strict: a parameter the tool does not have (`depends_on`) is refused, never dropped.
+const claimTaskFields = z.strictObject({
+  taskId: z.string().optional().describe('Id of the task; the next one if left out'),
+});
+const updateTaskFields = z.strictObject({
+  taskId: z.string().describe('Id of the task'),
+  status: z
+    .enum(['completed', 'pending'])
+    .optional()
+    .describe('"completed" with a result, or "pending" to give it back'),
+  result: z
+    .string()
+    .optional()
+    .describe('The finished work, complete: it is what others read; ≤50000 characters'),
+  note: z.string().optional().describe('A short note on the task, ≤50000 characters'),
+});
+const claimTaskInput = toolInputSchema(claimTaskFields);
+const updateTaskInput = toolInputSchema(updateTaskFields);
+
+export function claimTaskTool(context: TeamToolContext, agent: string) {
+  return tool({
+    description: 'Start a task: the one named, or the next one you can take. You hold one task at a time.',
+    inputSchema: claimTaskInput,
+    execute: (input) =>
+      answer(
+        context,
+        { tool: 'claim_task', agent, schema: claimTaskFields, input },
+        ({ taskId }, { board }) => {
+          const task = board.claimTask(agent, taskId);
+          if (!task) throw new TeamError('task-not-found', 'No task is waiting for you now.');
+          return { task: taskView(board, task) };
+        },
+      ),
+  });
+}
+
+export function updateTaskTool(context: TeamToolContext, agent: string) {
+  return tool({
+    description:
+      'Complete your task (status "completed" with the result), give it back (status "pending"), or add a note.',
+    inputSchema: updateTaskInput,
+    execute: async (input) =>
+      (await guardComplete(context, agent, input)) ??
+      answer(
+        context,
+        { tool: 'update_task', agent, schema: updateTaskFields, input },
+        (fields, { board }) => {
+          const { taskId, ...change } = fields;
+          const task = board.updateTask(taskId, change, agent);
+          const unblocked =
+            task.status === 'completed' ? board.claimableBy(agent).map((next) => next.id) : [];
+          return { task: taskView(board, task), ...(unblocked.length > 0 ? canTake(unblocked) : {}) };
+        },
+      ),
+  });
+}

@@ -1,0 +1,2 @@
+export type { TurnDescriptor } from '../fold/turn-descriptor.js';
+export type { HookRejection, TurnOutcome } from './turn-outcome.js';

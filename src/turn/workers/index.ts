@@ -1,0 +1,2 @@
+export type { TurnReport, TurnRunner, TurnWorker, TurnWorkerOptions } from './turn-worker.js';
+export { startTurnWorker } from './turn-worker.js';

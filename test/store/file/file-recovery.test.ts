@@ -1,0 +1,223 @@
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { FileStore } from 'agent-teams';
+import { describe, expect, test } from 'vitest';
+import { tempFolder } from '../../helpers/temp-folder.js';
+
+const setup = { lead: 'editor', members: ['researcher', 'writer'] };
+
+async function teamWithTask(root: string) {
+  const store = new FileStore({ root });
+  await store.createTeam('newsroom', setup);
+  await store.transact('newsroom', ({ board }) => board.createTask({ title: 'Research' }, 'editor'));
+  return store;
+}
+
+describe('FileStore against broken files', () => {
+  test.each([
+    ['not JSON', '{ "id": "task-1", ', /task-1\.json is broken: it is not valid JSON/],
+    ['a bad status', null, /task-1\.json is broken: it does not hold what it should at status/],
+    ['another task', null, /task-1\.json is broken: it holds the task task-9 but is named for task-1/],
+  ])('a task file holding %s is named in the error, and nothing changes', async (kind, text, message) => {
+    const root = tempFolder();
+    await teamWithTask(root);
+    const file = path.join(root, 'tasks/newsroom/task-1.json');
+    const task = JSON.parse(readFileSync(file, 'utf8'));
+    const broken =
+      text ??
+      JSON.stringify(kind === 'a bad status' ? { ...task, status: 'done' } : { ...task, id: 'task-9' });
+    writeFileSync(file, broken);
+    const store = new FileStore({ root });
+    await expect(
+      store.transact('newsroom', ({ board }) => board.createTask({ title: 'More' }, 'editor')),
+    ).rejects.toMatchObject({
+      code: 'corrupt-file',
+      message: expect.stringMatching(message),
+    });
+    expect(readFileSync(file, 'utf8')).toBe(broken);
+    expect(existsSync(path.join(root, 'tasks/newsroom/task-2.json'))).toBe(false);
+  });
+
+  test('a broken inbox or config is named too', async () => {
+    for (const relative of ['teams/newsroom/inboxes/writer.json', 'teams/newsroom/config.json']) {
+      const root = tempFolder();
+      const store = await teamWithTask(root);
+      await store.transact('newsroom', ({ mailbox }) => mailbox.send('editor', 'writer', 'hi'));
+      writeFileSync(path.join(root, relative), '[{"half": ');
+      await expect(new FileStore({ root }).transact('newsroom', () => 0)).rejects.toThrow(
+        path.join(root, relative),
+      );
+    }
+  });
+
+  test('a torn commit stamp is rebuilt, and every store reloads the team', async () => {
+    const root = tempFolder();
+    const first = await teamWithTask(root);
+    const run = await first.startRun('newsroom', { fresh: false });
+    await first.transact('newsroom', ({ board }) => board.claimTask('writer'));
+    writeFileSync(path.join(root, 'tasks/newsroom/.version'), '{"epoch":"x","vers');
+    const second = new FileStore({ root });
+    await second.transact('newsroom', ({ board }) =>
+      board.updateTask('task-1', { status: 'completed', result: 'done' }, 'writer'),
+    );
+    // `first` holds an older copy; the new epoch makes it reload rather than trust it.
+    expect(await first.transact('newsroom', ({ board }) => board.getTask('task-1')?.status)).toBe(
+      'completed',
+    );
+    // The event count was read back from the log, so seqs go on where they were.
+    const events = await second.readEvents(run.runId as string);
+    expect(events.map((event) => event.seq)).toEqual([1, 2]);
+  });
+
+  test('a commit cut off after its journal is finished by the next lock holder', async () => {
+    const root = tempFolder();
+    const store = await teamWithTask(root);
+    await store.startRun('newsroom', { fresh: false });
+    await store.transact('newsroom', ({ board }) => board.claimTask('researcher'));
+    // Make the inbox write fail half-way through a commit that spans task, inbox and log.
+    const inbox = path.join(root, 'teams/newsroom/inboxes/writer.json');
+    mkdirSync(inbox);
+    await expect(
+      store.transact('newsroom', ({ board, mailbox }) => {
+        board.updateTask('task-1', { status: 'completed', result: 'The moon pulls the sea' }, 'researcher');
+        mailbox.send('researcher', 'writer', 'Notes are in task-1');
+      }),
+    ).rejects.toMatchObject({ code: 'store-io' });
+    rmSync(inbox, { recursive: true });
+
+    const next = new FileStore({ root });
+    const state = await next.transact('newsroom', ({ board, mailbox }) => ({
+      task: board.getTask('task-1'),
+      unread: mailbox.unread('writer').map((message) => message.content),
+    }));
+    expect(state.task).toMatchObject({ status: 'completed', result: 'The moon pulls the sea' });
+    expect(state.unread).toEqual(['Notes are in task-1']);
+    // Recovered once: a later transaction replays nothing again.
+    await next.transact('newsroom', ({ mailbox }) => mailbox.take('writer'));
+    await new FileStore({ root }).transact('newsroom', ({ board }) =>
+      board.createTask({ title: 'After' }, 'editor'),
+    );
+    const info = await next.getTeam('newsroom');
+    const events = await next.readEvents(info?.runId as string);
+    // Each event of the cut-off commit is in the log exactly once.
+    expect(events.map((event) => [event.seq, event.type])).toEqual([
+      [1, 'team:task-claimed'],
+      [2, 'team:task-completed'],
+      [3, 'team:message-sent'],
+      [4, 'team:task-created'],
+    ]);
+  });
+
+  test('a torn last line in the event log is not read as an event', async () => {
+    const root = tempFolder();
+    const store = await teamWithTask(root);
+    const run = await store.startRun('newsroom', { fresh: false });
+    await store.transact('newsroom', ({ board }) => board.claimTask('writer'));
+    const log = path.join(root, `runs/${run.runId}/events.jsonl`);
+    writeFileSync(log, `${readFileSync(log, 'utf8')}{"seq":2,"ty`);
+    expect((await store.readEvents(run.runId as string)).map((event) => event.seq)).toEqual([1]);
+  });
+});
+
+describe('FileStore lock', () => {
+  test('a stale lock left by a dead process is taken over', async () => {
+    const root = tempFolder();
+    await teamWithTask(root);
+    const lock = path.join(root, 'tasks/newsroom/.lock');
+    mkdirSync(lock);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    const store = new FileStore({ root, lock: { stale: 5_000 } });
+    expect(await store.transact('newsroom', ({ board }) => board.claimTask('writer')?.id)).toBe('task-1');
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  test('a lock held past the timeout is a clear error naming the lock, and nothing changes', async () => {
+    const root = tempFolder();
+    await teamWithTask(root);
+    const lock = path.join(root, 'tasks/newsroom/.lock');
+    mkdirSync(lock);
+    const store = new FileStore({ root, lock: { timeout: 300 } });
+    await expect(store.transact('newsroom', ({ board }) => board.claimTask('writer'))).rejects.toMatchObject({
+      code: 'store-locked',
+      message: expect.stringContaining(lock),
+    });
+    rmSync(lock, { recursive: true });
+    expect(await store.transact('newsroom', ({ board }) => board.getTask('task-1')?.status)).toBe('pending');
+  });
+});
+
+describe('FileStore lock held by a process that died', () => {
+  const deadPid = () => {
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    return Number(child.stdout.toString());
+  };
+
+  test('a fresh lock whose holder on this machine is gone is taken over at once', async () => {
+    const root = tempFolder();
+    await teamWithTask(root);
+    const lock = path.join(root, 'tasks/newsroom/.lock');
+    mkdirSync(lock);
+    const born = String(statSync(lock, { bigint: true }).birthtimeNs);
+    writeFileSync(`${lock}-owner`, JSON.stringify({ pid: deadPid(), host: hostname(), born }));
+    // A timeout far below the 10 s staleness: only the dead-owner takeover can pass it.
+    const store = new FileStore({ root, lock: { timeout: 1_000 } });
+    expect(await store.transact('newsroom', ({ board }) => board.claimTask('writer')?.id)).toBe('task-1');
+  });
+
+  test('a lock held by a live process, by one on another machine, or of an earlier holder, is waited for', async () => {
+    for (const owner of [
+      { pid: process.pid, host: hostname() },
+      { pid: deadPid(), host: 'another-machine' },
+      { pid: deadPid(), host: hostname(), born: '1' },
+    ]) {
+      const root = tempFolder();
+      await teamWithTask(root);
+      const lock = path.join(root, 'tasks/newsroom/.lock');
+      mkdirSync(lock);
+      const born = String(statSync(lock, { bigint: true }).birthtimeNs);
+      writeFileSync(`${lock}-owner`, JSON.stringify({ born, ...owner }));
+      const store = new FileStore({ root, lock: { timeout: 300 } });
+      await expect(
+        store.transact('newsroom', ({ board }) => board.claimTask('writer')),
+      ).rejects.toMatchObject({
+        code: 'store-locked',
+      });
+    }
+  });
+});
+
+describe('FileStore lock queue', () => {
+  test('a waiter behind the ticket of a dead process skips it, and gets the lock when it is released', async () => {
+    const root = tempFolder();
+    await teamWithTask(root);
+    const lock = path.join(root, 'tasks/newsroom/.lock');
+    mkdirSync(lock);
+    const queue = `${lock}-queue`;
+    mkdirSync(queue);
+    const dead = spawnSync(process.execPath, [
+      '-e',
+      'process.stdout.write(String(process.pid))',
+    ]).stdout.toString();
+    const stale = path.join(queue, `000000000000001-${dead}-1`);
+    writeFileSync(stale, '');
+    const store = new FileStore({ root, lock: { timeout: 5_000 } });
+    const claimed = store.transact('newsroom', ({ board }) => board.claimTask('writer')?.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(stale)).toBe(false);
+    rmSync(lock, { recursive: true });
+    expect(await claimed).toBe('task-1');
+    expect(readdirSync(queue)).toEqual([]);
+  });
+});
