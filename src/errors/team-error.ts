@@ -4,10 +4,14 @@
  * (a person or a model) and says what to do next.
  */
 export type TeamErrorCode =
-  // names and input
+  // names, input and options
   | 'invalid-name'
   | 'invalid-input'
+  /** An options object (of a Team, an Agent, a store, a run, a worker) with a bad or unknown key. */
+  | 'invalid-option'
   | 'disabled'
+  /** A feature needs a package the project has not installed (pg, pg-boss). */
+  | 'missing-peer-dependency'
   // roster
   | 'unknown-agent'
   | 'not-a-member'
@@ -38,6 +42,14 @@ export type TeamErrorCode =
   // workers: a write from a turn attempt that no longer holds its turn
   | 'stale-turn'
   | 'hook-failed'
+  // runs
+  /** The run has ended: it takes no more control (abort, shutdown, roster changes, answers). */
+  | 'run-ended'
+  /** No live process runs the run (it was interrupted): resume it first. */
+  | 'not-live'
+  /** A resume was asked with another input than the run was started with. */
+  | 'resume-mismatch'
+  | 'run-not-found'
   // stores
   | 'team-not-found'
   | 'team-busy'
