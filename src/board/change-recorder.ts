@@ -1,8 +1,9 @@
 /**
  * The keys of a team's state that a store persists separately: one per task, one per
- * inbox, the task id high watermark, and the roster (the team's info). The FileStore maps each to a file.
+ * inbox, the task id high watermark, the roster (the team's info), and the run's requests
+ * and grants. The FileStore maps each to a file.
  */
-export type StateKey = `task:${string}` | `inbox:${string}` | 'highWatermark' | 'roster';
+export type StateKey = `task:${string}` | `inbox:${string}` | 'highWatermark' | 'roster' | 'requests';
 
 /**
  * Told the previous value of a key just before the rules replace it, so a store knows

@@ -1,6 +1,6 @@
 import { USER } from '../agent/participants.js';
+import { answerRequest } from '../run/control.js';
 import type { TeamStore } from '../store/team-store.js';
-import { answerRequest } from '../tools/answer-request.js';
 import { CliError } from './cli-error.js';
 import { knownTeam } from './inspect.js';
 
@@ -26,7 +26,7 @@ export async function respond(
   if (info.runId === null) throw new CliError(`the team ${team} has no run with requests yet`);
   const approve = options.approve === true;
   const answer = { approve, ...(options.feedback === undefined ? {} : { feedback: options.feedback }) };
-  const answered = await answerRequest(store, team, info.runId, requestId, answer, USER);
+  const answered = await answerRequest(store, team, requestId, answer, USER);
   process.stdout.write(
     `${approve ? 'approved' : 'rejected'} ${answered.id} (${answered.kind} from ${answered.from}) in ${team}\n`,
   );

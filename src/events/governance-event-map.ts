@@ -5,12 +5,18 @@ export type GrantTool = 'write_file' | 'edit_file' | '*';
 
 /** Requests and grants (src/governance), and the lifecycle: hooks, shutdown, roster. */
 export interface GovernanceEventMap {
-  /** The person asked a member to shut down (`run.shutdown`); `messageId` is the request it was sent. */
+  /**
+   * A member is to shut down (`run.shutdown`, `agent-teams shutdown`, the Studio): graceful, it
+   * was sent the request `messageId` and answers in its next turn; `force`, its running turn
+   * is cut and it departs; `removed` (`run.removeMember`), it also leaves the team.
+   */
   'team:shutdown-requested': {
     readonly member: string;
     readonly force: boolean;
     readonly reason: string | null;
     readonly messageId: string | null;
+    /** The member leaves the team (absent in logs written before removals were asked this way). */
+    readonly removed?: boolean;
   };
   /** A member turned a graceful shutdown down, with its reason; it goes on working. */
   'team:shutdown-rejected': { readonly member: string; readonly reason: string };
@@ -24,12 +30,17 @@ export interface GovernanceEventMap {
     /** Its unread messages, kept in its inbox (the archive), never delivered to anyone else. */
     readonly archived: readonly string[];
   };
-  /** A member joined the team during the run (`run.addMember`). */
+  /**
+   * A member joined the team during the run (`run.addMember`, the Studio). With its
+   * `instructions` (and `model` as `provider/model`) any process can run its turns.
+   */
   'team:member-joined': {
     readonly member: string;
     readonly description: string;
     readonly model: string;
     readonly mode: string;
+    /** Its instructions (absent in logs written before joins carried them). */
+    readonly instructions?: string;
   };
   /** A lifecycle hook turned a change down; the feedback went to `agent`. */
   'team:hook-rejected': {
@@ -57,6 +68,8 @@ export interface GovernanceEventMap {
     /** Expires this long after it opened, into `defaultApprove`. */
     readonly timeoutMs: number;
     readonly defaultApprove: boolean;
+    /** The turn of `from` it was opened in (absent in logs written before it was recorded). */
+    readonly turn?: number | null;
   };
   /** A request was answered; the first answer (or expiry) of a request is the one that counts. */
   'team:request-answered': {

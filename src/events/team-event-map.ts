@@ -53,6 +53,8 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
     readonly status: MemberStatus;
     readonly output: string;
     readonly error: string | null;
+    /** The failure fails the run whatever `errorHandling` says (a lifecycle hook threw). */
+    readonly fatal?: boolean;
   };
   /** The tokens (and cost, where priced) of a turn that just ended; before its `team:member-finished`. */
   'team:turn-usage': {
@@ -110,6 +112,16 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
     readonly limit: number;
     readonly used: number;
   };
+  /** Someone asked the run to stop (`run.abort`, `agent-teams abort`, the Studio): running turns are cut, it ends `aborted`. */
+  'team:abort-requested': { readonly reason: string | null; readonly by: string };
+  /**
+   * The run's work is over and its end decided: `stopReason` is how it will end, after the
+   * lead's final answer (`synthesis`: none, one turn over every result, or parts, each level
+   * of them planned by a `team:synthesis-planned`).
+   */
+  'team:run-ending': { readonly stopReason: StopReason; readonly synthesis: 'none' | 'whole' | 'parts' };
+  /** The parts of one level of a synthesis done in parts (`promptBudgetTokens`), in the order they run. */
+  'team:synthesis-planned': { readonly parts: readonly SynthesisPart[] };
   /** The run ended; after everything else of the run. */
   'team:complete': {
     readonly stopReason: StopReason;

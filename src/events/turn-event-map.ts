@@ -33,6 +33,8 @@ export type ReportedOutcome =
       readonly error: string;
       readonly delivered: readonly string[];
       readonly unread?: readonly string[];
+      /** A lifecycle hook threw: the run fails whatever `errorHandling` says. */
+      readonly fatal?: boolean;
     };
 
 /** What a turn tells of itself: its transcript, its live text, and its end on a worker. */

@@ -1,6 +1,6 @@
 import { addUsage } from '../agent/usage.js';
 import type { TeamEvent, TeamEventMap } from '../events/team-event-map.js';
-import { applyGovernanceEvent } from '../requests/request-state.js';
+import { applyGovernanceEvent } from './governance-fold.js';
 import { foldLifecycle } from './lifecycle-fold.js';
 import { agentOf, emptyRunState, type RunState } from './run-state.js';
 
@@ -15,8 +15,6 @@ function turnStarted(state: RunState, data: TeamEventMap['team:member-started'])
   if (data.role === 'member') state.lastStarted = data.member;
   if (data.reason === 'stalled') state.progressAtStall = state.progress;
   agent.synthesis = data.synthesis ?? null;
-  // A synthesis in parts begins (again, after a resume): the summaries of an earlier one are void.
-  if (data.synthesis?.level === 1 && data.synthesis.index === 1) state.summaries.clear();
 }
 
 function turnFinished(state: RunState, data: TeamEventMap['team:member-finished']): void {
@@ -27,15 +25,25 @@ function turnFinished(state: RunState, data: TeamEventMap['team:member-finished'
   agent.lastOutput = data.output;
   agent.answered.clear();
   const part = agent.synthesis;
-  if (part && !part.final && data.status !== 'failed')
-    state.summaries.set(`${part.level}.${part.index}`, data.output);
+  // A synthesis turn that ended well: a part's summary is kept, the final answer ends it.
+  if (data.reason === 'synthesis' && data.status !== 'failed') {
+    if (part && !part.final) state.summaries.set(`${part.level}.${part.index}`, data.output);
+    else if (state.ending) state.ending.done = true;
+  }
   agent.synthesis = null;
   if (data.role === 'lead' && data.reason === 'start') state.startOutput = data.output;
-  if (data.status === 'failed') state.failure ??= { agent: data.member, error: data.error ?? 'failed' };
+  if (data.status === 'failed')
+    state.failure ??= { agent: data.member, error: data.error ?? 'failed', fatal: data.fatal === true };
 }
 
-/** A run picked up again: turns that were cut off are over, and so is its last end. */
-function resumed(state: RunState): void {
+/**
+ * A run picked up again: turns that were cut off are over, and so is its last end and any
+ * stop asked of it. What was decided stays: departures asked for, the budget reached, the
+ * run's end and how far its synthesis got.
+ */
+function resumed(state: RunState, at: number): void {
+  state.openedAt = at;
+  state.abort = null;
   for (const agent of state.agents.values()) {
     if (agent.status === 'working') agent.status = 'idle';
     agent.idleNotified = false;
@@ -61,13 +69,29 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
   state.startedAt ??= event.timestamp;
   switch (event.type) {
     case 'team:start':
+      state.openedAt = Date.parse(event.timestamp);
       state.input = event.data.input;
       state.lead = event.data.lead;
       agentOf(state, event.data.lead, 'lead');
       for (const member of event.data.members) agentOf(state, member, 'member');
       break;
     case 'team:resumed':
-      resumed(state);
+      resumed(state, Date.parse(event.timestamp));
+      break;
+    case 'team:abort-requested':
+      state.abort ??= { reason: event.data.reason, by: event.data.by };
+      break;
+    case 'team:budget-reached': {
+      const { agent, ...reached } = event.data;
+      if (agent === null) state.budgetReached ??= reached;
+      break;
+    }
+    case 'team:run-ending':
+      state.ending = { ...event.data, parts: [], done: event.data.synthesis === 'none' };
+      state.summaries.clear();
+      break;
+    case 'team:synthesis-planned':
+      state.ending?.parts.push(...event.data.parts);
       break;
     case 'team:member-started':
       turnStarted(state, event.data);

@@ -10,9 +10,10 @@ export function foldLifecycle(state: RunState, event: TeamEvent): void {
   switch (event.type) {
     case 'team:shutdown-requested': {
       const agent = state.agents.get(event.data.member);
-      if (agent && !event.data.force) {
-        agent.shutdownRequest = { messageId: event.data.messageId, reason: event.data.reason };
-      }
+      if (!agent) break;
+      const { force, reason, messageId } = event.data;
+      if (!force) agent.shutdownRequest = { messageId, reason };
+      else agent.departing ??= { force, reason, removed: event.data.removed === true };
       break;
     }
     case 'team:shutdown-rejected': {
@@ -25,13 +26,18 @@ export function foldLifecycle(state: RunState, event: TeamEvent): void {
       if (!agent) break;
       agent.status = 'shutdown';
       agent.shutdownRequest = null;
+      agent.departing = null;
       agent.removed = event.data.removed;
       state.progress++;
       break;
     }
-    case 'team:member-joined':
-      agentOf(state, event.data.member, 'member');
+    case 'team:member-joined': {
+      const { member, description, model, mode, instructions } = event.data;
+      const agent = agentOf(state, member, 'member');
+      // A log written before joins carried instructions: the member runs only where it is defined.
+      if (instructions !== undefined) agent.joined = { name: member, description, model, mode, instructions };
       state.progress++;
       break;
+    }
   }
 }

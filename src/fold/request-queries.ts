@@ -1,5 +1,6 @@
 import type { Agent } from '../agent/agent.js';
-import type { RequestRecord } from '../requests/request-state.js';
+import { needsPlan } from '../requests/request-queries.js';
+import type { RequestRecord, RequestsView } from '../requests/request-state.js';
 import type { RunState } from './run-state.js';
 import type { TurnDescriptor } from './turn-descriptor.js';
 
@@ -25,13 +26,18 @@ export function isWaiting(state: RunState, agent: string): boolean {
 /** The answers `agent` has not had a turn with yet (its next turn's briefing gives them). */
 export function pendingAnswers(state: RunState, agent: string): RequestRecord[] {
   return [...state.governance.requests.values()].filter(
-    (request) => request.from === agent && request.status !== 'open' && !request.delivered,
+    (request) =>
+      request.from === agent &&
+      request.status !== 'open' &&
+      !state.governance.delivery.get(request.id)?.delivered,
   );
 }
 
 /** Open requests to the lead that no turn of the lead has seen yet: they give it a turn. */
 export function unseenByLead(state: RunState): RequestRecord[] {
-  return openRequests(state).filter((request) => request.to === 'lead' && !request.shown);
+  return openRequests(state).filter(
+    (request) => request.to === 'lead' && !state.governance.delivery.get(request.id)?.shown,
+  );
 }
 
 /** When the next open request expires (ms since the epoch), if any is open. */
@@ -49,31 +55,13 @@ export function dueRequests(state: RunState, now: number): RequestRecord[] {
   return openRequests(state).filter((request) => request.openedAt + request.timeoutMs <= now);
 }
 
-export type PlanStatus =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'waiting'; readonly requestId: string }
-  | { readonly kind: 'approved'; readonly feedback: string }
-  | { readonly kind: 'rejected'; readonly feedback: string };
-
-/** Where `agent`'s plan for `taskId` stands: its latest plan request decides. */
-export function planStatus(state: RunState, agent: string, taskId: string): PlanStatus {
-  let latest: RequestRecord | undefined;
-  for (const request of state.governance.requests.values())
-    if (request.kind === 'plan' && request.from === agent && request.taskId === taskId) latest = request;
-  if (!latest) return { kind: 'none' };
-  if (latest.status === 'open') return { kind: 'waiting', requestId: latest.id };
-  return latest.approve
-    ? { kind: 'approved', feedback: latest.feedback }
-    : { kind: 'rejected', feedback: latest.feedback };
-}
-
 /** The tasks waiting members held: a resume gives each back to its member, not to the list. */
 export function heldWhileWaiting(state: RunState): Map<string, string> {
   const held = new Map<string, string>();
   const waiting = new Set(openRequests(state));
   for (const request of state.governance.requests.values()) {
     const unanswered = waiting.has(request);
-    const undelivered = request.status !== 'open' && !request.delivered;
+    const undelivered = request.status !== 'open' && !state.governance.delivery.get(request.id)?.delivered;
     if (request.taskId !== null && (unanswered || undelivered)) held.set(request.from, request.taskId);
   }
   return held;
@@ -104,7 +92,7 @@ export function askedInTurn(state: RunState, agent: string, turn: number): boole
 }
 
 /** Whether the turn is a member's first step on a task that needs an approved plan. */
-export function inPlanPhase(state: RunState, agent: Agent, turn: TurnDescriptor): boolean {
+export function inPlanPhase(view: RequestsView, agent: Agent, turn: TurnDescriptor): boolean {
   if (turn.role !== 'member' || turn.taskId === null || !agent.governance.requirePlanApproval) return false;
-  return planStatus(state, agent.name, turn.taskId).kind !== 'approved';
+  return needsPlan(view, agent.name, turn.taskId);
 }

@@ -8,7 +8,8 @@ import type {
   TurnReason,
 } from '../events/team-event-map.js';
 import type { IdleReason, MessageKind } from '../mailbox/message.js';
-import { emptyGovernance, type GovernanceState } from '../requests/request-state.js';
+import { emptyGovernance, type GovernanceState } from './governance-fold.js';
+import type { JoinedMember } from './turn-descriptor.js';
 
 /** One agent as its run's events tell it. */
 export interface AgentRunState {
@@ -36,6 +37,27 @@ export interface AgentRunState {
   idleNotified: boolean;
   /** It left the team (`run.removeMember`); its status is `shutdown`. */
   removed: boolean;
+  /** A forced shutdown or a removal asked of it: its running turn is cut, then it departs. */
+  departing: Departure | null;
+  /** How it joined during the run (`team:member-joined`); `null` for an agent of the team's definition. */
+  joined: JoinedMember | null;
+}
+
+/** How a member is to depart: at once (`force`), and whether it also leaves the team. */
+export interface Departure {
+  readonly force: boolean;
+  readonly reason: string | null;
+  readonly removed: boolean;
+}
+
+/** The run's end once decided (`team:run-ending`): the synthesis runs, then `team:complete`. */
+interface RunEnding {
+  readonly stopReason: StopReason;
+  readonly synthesis: 'none' | 'whole' | 'parts';
+  /** Every part planned so far (`team:synthesis-planned`), level by level. */
+  readonly parts: SynthesisPart[];
+  /** The lead's final answer is written (or there is none to write). */
+  done: boolean;
 }
 
 /** A message as the run's log tells it. */
@@ -75,8 +97,16 @@ export interface RunState {
   startOutput: string | null;
   /** The member whose turn began last: the next start looks at the members after it first. */
   lastStarted: string | null;
-  /** The first agent that failed since the run began or was resumed. */
-  failure: { readonly agent: string; readonly error: string } | null;
+  /** The first agent that failed since the run began or was resumed (`fatal`: a hook threw). */
+  failure: { readonly agent: string; readonly error: string; readonly fatal: boolean } | null;
+  /** When the run was last opened (its `team:start` or latest `team:resumed`), ms since the epoch. */
+  openedAt: number | null;
+  /** A stop asked for from any process (`team:abort-requested`); a resume clears it. */
+  abort: { readonly reason: string | null; readonly by: string } | null;
+  /** The run's budget bound, once reached (`team:budget-reached` without an agent). */
+  budgetReached: { readonly bound: string; readonly limit: number; readonly used: number } | null;
+  /** The run's end once decided; a resume keeps it, so a synthesis goes on where it was cut. */
+  ending: RunEnding | null;
   /** How the run ended; `null` while it goes (a resume clears it). */
   stopReason: StopReason | null;
   usage: TokenUsage;
@@ -103,6 +133,10 @@ export function emptyRunState(): RunState {
     startOutput: null,
     lastStarted: null,
     failure: null,
+    openedAt: null,
+    abort: null,
+    budgetReached: null,
+    ending: null,
     stopReason: null,
     usage: NO_USAGE,
     summaries: new Map(),
@@ -129,6 +163,8 @@ export function agentOf(state: RunState, name: string, role: AgentRole): AgentRu
       shutdownRequest: null,
       idleNotified: false,
       removed: false,
+      departing: null,
+      joined: null,
     };
     state.agents.set(name, agent);
   }

@@ -1,4 +1,34 @@
-import type { AgentRole, SynthesisPart, TurnReason } from '../events/team-event-map.js';
+import type { AgentRole, MemberStatus, SynthesisPart, TurnReason } from '../events/team-event-map.js';
+
+/** A member that joined during the run, as any process needs it to run its turns. */
+export interface JoinedMember {
+  readonly name: string;
+  readonly description: string;
+  /** `provider/model`. */
+  readonly model: string;
+  readonly mode: string;
+  readonly instructions: string;
+}
+
+/**
+ * What a turn reads of its run, as the run's fold had it when the turn started: kept with the
+ * turn, so a turn runs from its descriptor and the store alone, wherever it runs, without
+ * reading the run's log.
+ */
+export interface TurnContext {
+  /** The run's request (start and synthesis turns read it). */
+  readonly input?: string;
+  /** Members that joined during the run (the lead's prompt lists them; a worker runs them from this). */
+  readonly joined?: readonly JoinedMember[];
+  /** Each member's status (a stalled turn's briefing says who can still work). */
+  readonly members?: readonly { readonly name: string; readonly status: MemberStatus }[];
+  /** The summaries a synthesis part reads, by key (`level.index`). */
+  readonly summaries?: Readonly<Record<string, string>>;
+  /** The graceful shutdown asked of the member and not answered yet: it gets `respond_to_shutdown`. */
+  readonly shutdownRequest?: { readonly messageId: string | null; readonly reason: string | null };
+  /** The member's counted turns when this one is included (a hook on going idle is not asked of a member out of turns). */
+  readonly countedTurns?: number;
+}
 
 /**
  * A turn as a plain record: everything a process holding the team definition needs to run
@@ -17,8 +47,12 @@ export interface TurnDescriptor {
   readonly taskId: string | null;
   /** The unread messages the turn was given; marked read when it ends. */
   readonly messageIds: readonly string[];
+  /** The answers to the agent's requests the turn is given (they count as delivered when it ends). */
+  readonly answerIds?: readonly string[];
   /** The thread whose history the agent's turns carry, if the run has one. */
   readonly threadId: string | null;
   /** A synthesis done in parts: which part this turn is (absent for every other turn). */
   readonly synthesis?: SynthesisPart;
+  /** What the turn reads of its run (absent in descriptors queued before it was kept). */
+  readonly context?: TurnContext;
 }

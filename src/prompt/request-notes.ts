@@ -1,8 +1,8 @@
 import type { Agent } from '../agent/agent.js';
-import { inPlanPhase, openRequests, pendingAnswers, planStatus } from '../fold/request-queries.js';
-import type { RunState } from '../fold/run-state.js';
+import { inPlanPhase } from '../fold/request-queries.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
-import type { RequestRecord } from '../requests/request-state.js';
+import { openRequestsTo, planStatus } from '../requests/request-queries.js';
+import type { RequestRecord, RequestsView } from '../requests/request-state.js';
 
 // What a turn's briefing says of requests: the lead's open ones to answer, a member's
 // answers, and the plan a task waits for. Short, like every briefing.
@@ -17,12 +17,40 @@ function answerLine(request: RequestRecord): string {
   return `- ${request.id} (${request.kind}: ${what}): ${how}${request.feedback ? `. Feedback: ${request.feedback}` : ''}`;
 }
 
-/** The sections governance adds to a turn's briefing (none for most turns). */
-export function governanceNotes(run: RunState, turn: TurnDescriptor, agent: Agent | undefined): string[] {
+/** What the requests give a turn: the sections of its briefing, and what its tools offer. */
+export interface TurnRequests {
+  readonly notes: readonly string[];
+  /** A lead turn with requests to answer: it gets `answer_request`. */
+  readonly leadAsked: boolean;
+  /** A member's turn on a task whose plan must be approved first: it gets `submit_plan`. */
+  readonly planPhase: boolean;
+}
+
+/**
+ * What the requests, read from the store in the turn's briefing transaction, give the turn:
+ * the lead's open requests to answer; a member's answers (those the turn was started with:
+ * `turn.answerIds`) and the plan a task waits for. Short, like every briefing.
+ */
+export function turnRequests(
+  view: RequestsView,
+  turn: TurnDescriptor,
+  agent: Agent | undefined,
+): TurnRequests {
+  const planPhase = agent !== undefined && inPlanPhase(view, agent, turn);
+  const leadAsked = turn.role === 'lead' && openRequestsTo(view, 'lead').length > 0;
+  return { notes: governanceNotes(view, turn, agent, planPhase), leadAsked, planPhase };
+}
+
+function governanceNotes(
+  view: RequestsView,
+  turn: TurnDescriptor,
+  agent: Agent | undefined,
+  planPhase: boolean,
+): string[] {
   if (turn.reason === 'synthesis') return [];
   const notes: string[] = [];
   if (turn.role === 'lead') {
-    const asked = openRequests(run).filter((request) => request.to === 'lead');
+    const asked = openRequestsTo(view, 'lead');
     if (asked.length > 0) {
       notes.push(
         `Requests waiting for your answer (answer_request { requestId, approve, feedback? }):\n${asked
@@ -32,10 +60,12 @@ export function governanceNotes(run: RunState, turn: TurnDescriptor, agent: Agen
     }
     return notes;
   }
-  const answers = pendingAnswers(run, turn.agent);
+  const answers = (turn.answerIds ?? [])
+    .map((id) => view.requests.get(id))
+    .filter((request) => request !== undefined && request.status !== 'open') as RequestRecord[];
   if (answers.length > 0) notes.push(`Answers to your requests:\n${answers.map(answerLine).join('\n')}`);
-  if (agent && turn.taskId !== null && inPlanPhase(run, agent, turn)) {
-    const status = planStatus(run, agent.name, turn.taskId);
+  if (agent && turn.taskId !== null && planPhase) {
+    const status = planStatus(view, agent.name, turn.taskId);
     const again =
       status.kind === 'rejected' ? ' Your last plan was rejected: revise it with the feedback.' : '';
     notes.push(

@@ -1,10 +1,10 @@
 import type { TeamTaskBoard } from '../board/team-task-board.js';
-import type { AgentRunState } from '../fold/run-state.js';
+import type { MemberStatus } from '../events/team-event-map.js';
 
 /** Why the pending tasks cannot go on, one line each, for the lead's stalled turn. */
 export function stallProblems(
   board: TeamTaskBoard,
-  members: readonly AgentRunState[],
+  members: readonly { readonly name: string; readonly status: MemberStatus }[],
   selfClaim: boolean,
 ): string[] {
   const able = new Set(members.filter((m) => m.status === 'idle').map((m) => m.name));

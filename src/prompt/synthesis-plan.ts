@@ -37,72 +37,70 @@ function level(number: number, groups: readonly string[][]): SynthesisPart[] {
   }));
 }
 
-/**
- * The parts of a synthesis whose results do not fit in one prompt, planned one level at a
- * time: level 1 packs the task results into parts, each later level packs the summaries of
- * the one before, until they fit in the final part. The run's loop holds the plan and asks
- * for the next part each time the lead is free; the summaries are read from the run state
- * (the fold keeps them), so a part is a plain turn that any executor runs.
- */
-export class SynthesisPlan {
-  readonly #space: number;
-  #queue: SynthesisPart[];
-  #level: SynthesisPart[];
-  /** The synthesis is one turn over every result (they fit in one prompt). */
-  #whole: boolean;
-  #done = false;
+/** A team as a synthesis is planned for: its prompts and its prompt budget. */
+export type SynthesisTeam = TeamShape & { readonly promptBudgetTokens: number };
 
-  constructor(input: string, source: SynthesisSource, room: number) {
-    this.#space = synthesisSpace(input, room);
-    const blocks = synthesisBlocks(null, source, this.#space);
-    const groups = pack(
-      source.tasks.map((task) => task.id),
-      blocks,
-      this.#space,
-    );
-    this.#whole = groups.length <= 1;
-    this.#level = this.#whole ? [] : level(1, groups);
-    this.#queue = [...this.#level];
-  }
-
-  /**
-   * The next synthesis turn, once the ones before it have ended: `null` for the whole
-   * synthesis in one turn, a part, or `undefined` once the last has been given.
-   */
-  next(summaries: ReadonlyMap<string, string>): SynthesisPart | null | undefined {
-    if (this.#done) return undefined;
-    if (this.#whole) {
-      this.#done = true;
-      return null;
-    }
-    const queued = this.#queue.shift();
-    if (queued) return queued;
-    const last = this.#level;
-    const keys = last.map((part) => `${part.level}.${part.index}`);
-    const number = (last[0]?.level ?? 0) + 1;
-    const blocks = synthesisBlocks(
-      { level: number, index: 1, of: 1, inputs: keys, final: true },
-      { tasks: [], summaries },
-      this.#space,
-    );
-    const groups = pack(keys, blocks, this.#space);
-    // A level that would not shrink could go on for ever: its summaries go to the final part, cut if they must be.
-    if (groups.length <= 1 || groups.length >= last.length) {
-      this.#done = true;
-      return { level: number, index: 1, of: 1, inputs: keys, final: true };
-    }
-    this.#level = level(number, groups);
-    this.#queue = this.#level.slice(1);
-    return this.#level[0];
-  }
+/** The tokens each part's inputs may take: the lead's room under the budget, less the run's input. */
+function spaceOf(team: SynthesisTeam, input: string): number {
+  return synthesisSpace(input, briefingRoom(team.promptBudgetTokens, systemPrompt(team, team.lead)));
 }
 
-/** The synthesis plan of a run of `team` over `tasks`, in the lead's room under the prompt budget. */
+/**
+ * How the lead writes the final answer over `tasks`: one turn when every result fits in one
+ * prompt (`whole`), else in parts (level 1 packs the task results into parts; each later
+ * level, planned by `nextSynthesis`, packs the summaries of the one before).
+ */
 export function planSynthesis(
-  team: TeamShape & { readonly promptBudgetTokens: number },
+  team: SynthesisTeam,
   input: string,
   tasks: readonly TeamTask[],
-): SynthesisPlan {
-  const room = briefingRoom(team.promptBudgetTokens, systemPrompt(team, team.lead));
-  return new SynthesisPlan(input, { tasks, summaries: new Map() }, room);
+): { readonly synthesis: 'whole' } | { readonly synthesis: 'parts'; readonly parts: SynthesisPart[] } {
+  const space = spaceOf(team, input);
+  const source: SynthesisSource = { tasks, summaries: new Map() };
+  const groups = pack(
+    tasks.map((task) => task.id),
+    synthesisBlocks(null, source, space),
+    space,
+  );
+  return groups.length <= 1 ? { synthesis: 'whole' } : { synthesis: 'parts', parts: level(1, groups) };
+}
+
+/** What a synthesis in parts needs of the run: the parts planned so far, the summaries written, whether it is done. */
+export interface SynthesisProgress {
+  readonly synthesis: 'none' | 'whole' | 'parts';
+  readonly parts: readonly SynthesisPart[];
+  readonly done: boolean;
+}
+
+/**
+ * The next step of a synthesis, from its progress alone (so a resumed run goes on where it
+ * was cut): a turn (`part` is `null` for the whole synthesis in one turn), the next level to
+ * plan once every part planned so far has its summary, or nothing left. A level that would
+ * not shrink could go on for ever: its summaries then go to the final part, cut if they must be.
+ */
+export function nextSynthesis(
+  progress: SynthesisProgress,
+  summaries: ReadonlyMap<string, string>,
+  team: SynthesisTeam,
+  input: string,
+):
+  | { readonly kind: 'turn'; readonly part: SynthesisPart | null }
+  | { readonly kind: 'plan'; readonly parts: SynthesisPart[] }
+  | { readonly kind: 'done' } {
+  if (progress.done || progress.synthesis === 'none') return { kind: 'done' };
+  if (progress.synthesis === 'whole') return { kind: 'turn', part: null };
+  const key = (part: SynthesisPart) => `${part.level}.${part.index}`;
+  const waiting = progress.parts.find((part) => !part.final && !summaries.has(key(part)));
+  const final = progress.parts.find((part) => part.final);
+  if (waiting) return { kind: 'turn', part: waiting };
+  if (final) return { kind: 'turn', part: final };
+  const levels = progress.parts.map((part) => part.level);
+  const last = progress.parts.filter((part) => part.level === Math.max(...levels));
+  const keys = last.map(key);
+  const number = (last[0]?.level ?? 0) + 1;
+  const finalPart: SynthesisPart = { level: number, index: 1, of: 1, inputs: keys, final: true };
+  const space = spaceOf(team, input);
+  const groups = pack(keys, synthesisBlocks(finalPart, { tasks: [], summaries }, space), space);
+  if (groups.length <= 1 || groups.length >= last.length) return { kind: 'plan', parts: [finalPart] };
+  return { kind: 'plan', parts: level(number, groups) };
 }

@@ -1,5 +1,4 @@
 import type { Agent } from '../agent/agent.js';
-import type { RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamMessage } from '../mailbox/message.js';
 import type { TeamRules } from '../store/team-store.js';
@@ -10,16 +9,15 @@ import {
   stalledBriefing,
   taskBriefing,
 } from './briefings.js';
-import { governanceNotes } from './request-notes.js';
+import { type TurnRequests, turnRequests } from './request-notes.js';
 import { stallProblems } from './stall-problems.js';
 import { synthesisBlocks, synthesisBriefing, synthesisSpace } from './synthesis-briefings.js';
 import { countTokens } from './tokens.js';
 
-/** What a turn's briefing is built from besides the store: the team and its run so far. */
+/** What a turn's briefing is built from besides the store and its descriptor: the team. */
 export interface PromptContext {
   readonly members: readonly Agent[];
   readonly selfClaim: boolean;
-  readonly run: RunState;
   /** The o200k tokens the briefing may take: `promptBudgetTokens` less the agent's system prompt. */
   readonly room: number;
 }
@@ -28,6 +26,8 @@ export interface PromptContext {
 export interface TurnPrompt {
   readonly text: string;
   readonly shown: readonly string[];
+  /** What the requests give the turn's tools (read in the same transaction as the briefing). */
+  readonly requests: Omit<TurnRequests, 'notes'>;
 }
 
 /**
@@ -37,22 +37,29 @@ export interface TurnPrompt {
  */
 export function turnPrompt(rules: TeamRules, turn: TurnDescriptor, context: PromptContext): TurnPrompt {
   const agent = context.members.find((member) => member.name === turn.agent);
-  const notes = governanceNotes(context.run, turn, agent);
+  const { notes, ...requests } = turnRequests(rules.requests.view(), turn, agent);
   const base = basePrompt(rules, turn, context);
   // The notes on requests are a few lines: what the agent asked, and the answers it got.
-  return notes.length ? { ...base, text: [base.text, ...notes].join('\n\n') } : base;
+  const text = notes.length ? [base.text, ...notes].join('\n\n') : base.text;
+  return { text, shown: base.shown, requests };
 }
 
-function basePrompt({ board, mailbox }: TeamRules, turn: TurnDescriptor, context: PromptContext): TurnPrompt {
-  const { room, run } = context;
+function basePrompt(
+  { board, mailbox }: TeamRules,
+  turn: TurnDescriptor,
+  context: PromptContext,
+): Omit<TurnPrompt, 'requests'> {
+  const { room } = context;
+  // What the turn reads of its run, kept with it when it started.
+  const input = turn.context?.input ?? '';
+  const summaries = new Map(Object.entries(turn.context?.summaries ?? {}));
   const wanted = new Set(turn.messageIds);
   const messages = mailbox.messages(turn.agent).filter((message) => wanted.has(message.id));
   switch (turn.reason) {
     case 'start':
-      return { text: leadStartBriefing(run.input, context.members, board.listTasks(), room), shown: [] };
+      return { text: leadStartBriefing(input, context.members, board.listTasks(), room), shown: [] };
     case 'stalled': {
-      const members = [...run.agents.values()].filter((agent) => agent.role === 'member');
-      const problems = stallProblems(board, members, context.selfClaim);
+      const problems = stallProblems(board, turn.context?.members ?? [], context.selfClaim);
       const notes = unreadNotes(messages, room);
       return {
         text: notes.around(stalledBriefing(problems, board.listTasks(), notes.room)),
@@ -61,9 +68,9 @@ function basePrompt({ board, mailbox }: TeamRules, turn: TurnDescriptor, context
     }
     case 'synthesis': {
       const part = turn.synthesis ?? null;
-      const source = { tasks: board.listTasks(), summaries: run.summaries };
-      const blocks = synthesisBlocks(part, source, synthesisSpace(run.input, room));
-      const text = synthesisBriefing(run.input, part, blocks, room);
+      const source = { tasks: board.listTasks(), summaries };
+      const blocks = synthesisBlocks(part, source, synthesisSpace(input, room));
+      const text = synthesisBriefing(input, part, blocks, room);
       // Its parts were planned for the whole room: the unread notices get only what is left.
       const left = room - countTokens(text) - 20;
       if (messages.length === 0 || left < 200) return { text, shown: [] };

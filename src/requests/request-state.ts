@@ -1,6 +1,6 @@
 import type { GrantTool, RequestKind, TeamEvent, TeamEventMap } from '../events/team-event-map.js';
 
-/** One request as the run's events tell it. */
+/** One request as the team's events tell it: who asks whom, what, and how it was answered. */
 export interface RequestRecord {
   readonly id: string;
   readonly kind: RequestKind;
@@ -23,11 +23,6 @@ export interface RequestRecord {
   feedback: string;
   /** Who answered (`user` or the lead); `null` while open or once expired. */
   by: string | null;
-  /** The lead has had a turn since it opened (its briefing listed it). */
-  shown: boolean;
-  /** The turn of `from` the answer was given to; it is delivered once that turn ends. */
-  givenInTurn: number | null;
-  delivered: boolean;
 }
 
 /** A grant of the lead (`grant_paths`) or an approved permission request. */
@@ -38,22 +33,43 @@ interface PathGrant {
   readonly tool: GrantTool;
 }
 
-/** What a run's governance events fold into: part of the run state, rebuilt on resume. */
-export interface GovernanceState {
+/**
+ * The requests and path grants of a team's current run. The same value in two places, made by
+ * the same function from the same events: a store keeps it with the team (so a tool checks a
+ * request or a grant inside its transaction, whoever runs the turn and however far the run's
+ * loop has read), and the run's fold keeps it in the run state.
+ */
+export interface RequestsState {
   readonly requests: Map<string, RequestRecord>;
   readonly grants: PathGrant[];
-  /** Each agent's turn in progress, by name (for the turn a request opens in). */
-  readonly turns: Map<string, number>;
 }
 
-export function emptyGovernance(): GovernanceState {
-  return { requests: new Map(), grants: [], turns: new Map() };
+/** What the request questions read: the requests, from a store or a fold. */
+export interface RequestsView {
+  readonly requests: ReadonlyMap<string, RequestRecord>;
+  readonly grants: readonly PathGrant[];
 }
 
-function opened(governance: GovernanceState, event: TeamEvent<'team:request-opened'>): void {
-  const data = event.data;
-  if (governance.requests.has(data.requestId)) return;
-  governance.requests.set(data.requestId, {
+export function emptyRequests(): RequestsState {
+  return { requests: new Map(), grants: [] };
+}
+
+/** The events that change a `RequestsState`; every other event leaves it as it is. */
+const REQUEST_EVENTS: ReadonlySet<string> = new Set([
+  'team:request-opened',
+  'team:request-answered',
+  'team:request-expired',
+  'team:request-forwarded',
+  'team:paths-granted',
+]);
+
+export function changesRequests(type: string): boolean {
+  return REQUEST_EVENTS.has(type);
+}
+
+function opened(state: RequestsState, data: TeamEventMap['team:request-opened'], at: number): void {
+  if (state.requests.has(data.requestId)) return;
+  state.requests.set(data.requestId, {
     id: data.requestId,
     kind: data.kind,
     from: data.from,
@@ -64,25 +80,22 @@ function opened(governance: GovernanceState, event: TeamEvent<'team:request-open
     path: data.path,
     timeoutMs: data.timeoutMs,
     defaultApprove: data.defaultApprove,
-    openedAt: Date.parse(event.timestamp),
-    openedInTurn: governance.turns.get(data.from) ?? null,
+    openedAt: at,
+    openedInTurn: data.turn ?? null,
     status: 'open',
     approve: null,
     feedback: '',
     by: null,
-    shown: false,
-    givenInTurn: null,
-    delivered: false,
   });
 }
 
 /** The first answer or expiry closes a request; a later one (a race lost) changes nothing. */
 function closed(
-  governance: GovernanceState,
+  state: RequestsState,
   data: TeamEventMap['team:request-answered'] | TeamEventMap['team:request-expired'],
   status: 'answered' | 'expired',
 ): void {
-  const request = governance.requests.get(data.requestId);
+  const request = state.requests.get(data.requestId);
   if (request?.status !== 'open') return;
   request.status = status;
   request.approve = data.approve;
@@ -91,53 +104,65 @@ function closed(
   // An approved permission lets its asker use that tool on that path from now on.
   if (data.approve && request.kind === 'permission' && request.path !== null) {
     const tool = request.tool === 'edit_file' ? 'edit_file' : 'write_file';
-    governance.grants.push({ member: request.from, pattern: request.path, tool });
+    state.grants.push({ member: request.from, pattern: request.path, tool });
   }
 }
 
 /**
- * Folds one event into the governance part of the run state (called by `applyEvent`).
- * Besides the request events it reads turn starts and ends: a lead turn sees the requests
- * addressed to it, and an answer counts as delivered once the asker's turn given it ends.
+ * Folds one event into the requests, in place. Deterministic: the same events give the same
+ * requests in a store's transaction and in a run's fold. `at` is the event's commit time.
  */
-export function applyGovernanceEvent(governance: GovernanceState, event: TeamEvent): void {
+export function applyRequestEvent(
+  state: RequestsState,
+  event: Pick<TeamEvent, 'type' | 'data'>,
+  at: number,
+): void {
   switch (event.type) {
     case 'team:request-opened':
-      opened(governance, event);
+      opened(state, event.data as TeamEventMap['team:request-opened'], at);
       break;
     case 'team:request-answered':
-      closed(governance, event.data, 'answered');
+      closed(state, event.data as TeamEventMap['team:request-answered'], 'answered');
       break;
     case 'team:request-expired':
-      closed(governance, event.data, 'expired');
-      break;
-    case 'team:resumed':
-      governance.turns.clear();
+      closed(state, event.data as TeamEventMap['team:request-expired'], 'expired');
       break;
     case 'team:request-forwarded': {
-      const request = governance.requests.get(event.data.requestId);
-      if (request?.status === 'open') request.to = event.data.to;
+      const data = event.data as TeamEventMap['team:request-forwarded'];
+      const request = state.requests.get(data.requestId);
+      if (request?.status === 'open') request.to = data.to;
       break;
     }
-    case 'team:paths-granted':
-      for (const pattern of event.data.paths)
-        governance.grants.push({ member: event.data.member, pattern, tool: event.data.tool });
+    case 'team:paths-granted': {
+      const data = event.data as TeamEventMap['team:paths-granted'];
+      for (const pattern of data.paths) state.grants.push({ member: data.member, pattern, tool: data.tool });
       break;
-    case 'team:member-started':
-      governance.turns.set(event.data.member, event.data.turn);
-      for (const request of governance.requests.values()) {
-        if (event.data.role === 'lead' && event.data.reason !== 'synthesis' && request.to === 'lead')
-          request.shown = true;
-        if (request.from === event.data.member && request.status !== 'open' && !request.delivered)
-          request.givenInTurn = event.data.turn;
-      }
-      break;
-    case 'team:member-finished':
-      governance.turns.delete(event.data.member);
-      for (const request of governance.requests.values()) {
-        if (request.from === event.data.member && request.givenInTurn === event.data.turn)
-          request.delivered = true;
-      }
-      break;
+    }
   }
+}
+
+/** A copy that shares nothing mutable with `state` (a transaction changes the copy). */
+export function copyRequests(state: RequestsView): RequestsState {
+  return {
+    requests: new Map([...state.requests].map(([id, request]) => [id, { ...request }])),
+    grants: [...state.grants],
+  };
+}
+
+/** The requests as a store writes them: plain JSON. */
+export interface StoredRequests {
+  readonly requests: readonly RequestRecord[];
+  readonly grants: readonly PathGrant[];
+}
+
+export function storedRequests(state: RequestsView): StoredRequests {
+  return { requests: [...state.requests.values()], grants: [...state.grants] };
+}
+
+export function requestsFrom(stored: StoredRequests | undefined): RequestsState {
+  if (!stored) return emptyRequests();
+  return {
+    requests: new Map(stored.requests.map((request) => [request.id, { ...request }])),
+    grants: [...stored.grants],
+  };
 }

@@ -49,9 +49,14 @@ export class TeamRosterRules {
 
   /**
    * A new member joins. Checks: a valid name no agent of the team has or had in this run.
-   * Changes: the roster (status `active`). Events: `team:member-joined` (not with `replay`).
+   * Changes: the roster (status `active`). Events: `team:member-joined` with its profile and
+   * `instructions` (not with `replay`).
    */
-  join(name: string, profile: MemberProfile, options: { replay?: { joinedAt: string } } = {}): RosterEntry {
+  join(
+    name: string,
+    profile: MemberProfile,
+    options: { replay?: { joinedAt: string }; instructions?: string } = {},
+  ): RosterEntry {
     checkName('agent', name);
     const roster = this.entries();
     if (roster.some((entry) => entry.name === name)) {

@@ -1,8 +1,7 @@
-import type { TeamEventDraft } from '../events/team-event-map.js';
 import { askedInTurn, inPlanPhase, isWaiting } from '../fold/request-queries.js';
 import type { RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
-import { requestOpened } from '../tools/open-request.js';
+import type { RequestDraft } from '../requests/team-requests.js';
 import { planSubject } from '../tools/plan-tools.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
 import type { TeamSettings } from './team-settings.js';
@@ -11,7 +10,7 @@ import type { TeamSettings } from './team-settings.js';
 export interface GovernedTurnEnd {
   readonly waiting: boolean;
   /** The plan request the harness opens for a member that replied with its plan in words. */
-  readonly plan: TeamEventDraft | null;
+  readonly plan: RequestDraft | null;
 }
 
 /**
@@ -34,15 +33,14 @@ export function governTurnEnd(
   if (outcome.kind !== 'done' || !outcome.text || !agent || turn.taskId === null) {
     return { waiting: false, plan: null };
   }
-  if (!inPlanPhase(state, agent, turn)) return { waiting: false, plan: null };
-  const draft = {
-    kind: 'plan' as const,
-    to: 'lead' as const,
+  if (!inPlanPhase(state.governance, agent, turn)) return { waiting: false, plan: null };
+  const plan: RequestDraft = {
+    kind: 'plan',
+    to: 'lead',
     subject: planSubject(turn.taskId, outcome.text),
     taskId: turn.taskId,
     tool: null,
     path: null,
   };
-  const plan = requestOpened(`req-${turn.agent}-${turn.turn}-plan`, turn.agent, draft, settings.governance);
   return { waiting: true, plan };
 }

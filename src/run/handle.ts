@@ -1,17 +1,28 @@
 import type { Agent } from '../agent/agent.js';
-import { USER } from '../agent/participants.js';
+import { TeamError } from '../errors/team-error.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 import type { TeamRunResult } from '../fold/run-result.js';
 import type { SentMessage } from '../mailbox/message.js';
 import type { RequestRecord } from '../requests/request-state.js';
 import type { TeamStore } from '../store/team-store.js';
-import { answerRequest, type RequestAnswer } from '../tools/answer-request.js';
+import {
+  abortRun,
+  answerRequest,
+  checkShutdownOptions,
+  joinMember,
+  type RequestAnswer,
+  requestShutdown,
+  type ShutdownOptions,
+  sendAsUser,
+} from './control.js';
 import type { RunLoop } from './loop.js';
-import { checkNewAgent } from './roster.js';
-import type { Later, Lifecycle, ShutdownOptions } from './shutdown.js';
+import { checkNewAgent, profileOf } from './roster.js';
 
 /**
- * A run while it goes: its id, its result, its events, and the person's hand on it.
+ * A run while it goes: its id, its result, its events, and the person's hand on it. Each
+ * control is a commit to the team's store, the same one `agent-teams send`, `respond`,
+ * `shutdown` and `abort` or the Studio make from another process; the run's loop acts on it
+ * when it folds it.
  *
  * @example
  * const run = await team.start({ input: 'Write a short article about tides' });
@@ -25,6 +36,7 @@ export class TeamRunHandle {
   readonly #loop: RunLoop;
   readonly #store: TeamStore;
   readonly #team: string;
+  #ended = false;
 
   constructor(loop: RunLoop, result: Promise<TeamRunResult>, store: TeamStore, team: string) {
     this.#loop = loop;
@@ -32,6 +44,10 @@ export class TeamRunHandle {
     this.result = result;
     this.#store = store;
     this.#team = team;
+    const ended = () => {
+      this.#ended = true;
+    };
+    result.then(ended, ended);
   }
 
   /** Every event of the run from its first, then live; ends after `team:complete`. */
@@ -44,9 +60,7 @@ export class TeamRunHandle {
    * an agent, `lead` or `everyone`. It wakes its reader like any message.
    */
   async send(to: string, content: string): Promise<SentMessage> {
-    const sent = await this.#store.transact(this.#team, ({ mailbox }) => mailbox.send(USER, to, content));
-    this.#loop.post({ kind: 'commits' });
-    return sent;
+    return this.#committed(() => sendAsUser(this.#store, this.#team, to, content));
   }
 
   /**
@@ -55,9 +69,7 @@ export class TeamRunHandle {
    * request already answered or expired is refused with `request-closed`.
    */
   async respond(requestId: string, answer: RequestAnswer): Promise<RequestRecord> {
-    const answered = await answerRequest(this.#store, this.#team, this.runId, requestId, answer, USER);
-    this.#loop.post({ kind: 'commits' });
-    return answered;
+    return this.#committed(() => answerRequest(this.#store, this.#team, requestId, answer));
   }
 
   /**
@@ -66,44 +78,57 @@ export class TeamRunHandle {
    * approves), shutting down as that turn ends. `force`: its running turn is stopped at once
    * and it shuts down. Either way its tasks go back to the list, the lead gets an
    * `idle_notification`, messages to it are refused, and the run goes on with the others.
-   * Settles once the request is sent (graceful) or the member is shut down (`force`).
+   * Settles once the request is committed (graceful) or the member is shut down (`force`).
    */
-  shutdown(member: string, options: ShutdownOptions = {}): Promise<void> {
-    return this.#act((lifecycle) => lifecycle.shutdown(member, options));
+  async shutdown(member: string, options: ShutdownOptions = {}): Promise<void> {
+    const checked = checkShutdownOptions(options);
+    await this.#committed(() => requestShutdown(this.#store, this.#team, member, checked));
+    if (checked.force) await this.#departed(member);
   }
 
   /** A member joins the run: it is on the roster (and the store's) and takes tasks like the others. */
-  addMember(agent: Agent): Promise<void> {
-    return this.#act((lifecycle) => lifecycle.add(checkNewAgent(agent)));
+  async addMember(agent: Agent): Promise<void> {
+    const joining = checkNewAgent(agent);
+    // Its model is resolved first: a missing key is an error before the roster changes.
+    this.#loop.join(joining);
+    const member = { name: joining.name, instructions: joining.instructions, ...profileOf(joining) };
+    await this.#committed(() => joinMember(this.#store, this.#team, member));
   }
 
   /**
    * A member leaves the run: its running turn is stopped, its tasks go back to the list, its
    * unread messages stay in its inbox (the archive; `team:member-shutdown` lists them).
+   * Settles once it has left.
    */
-  removeMember(name: string): Promise<void> {
-    return this.#act((lifecycle) => lifecycle.remove(name));
-  }
-
-  /** Puts a change on the loop's queue (the loop is the one writer) and settles with it. */
-  #act(act: (lifecycle: Lifecycle) => Promise<Later>): Promise<void> {
-    return new Promise((resolve, reject) => {
-      // The loop waits for the commit only; a turn that must end first settles the caller later.
-      const run = async (lifecycle: Lifecycle) => {
-        try {
-          const later = await act(lifecycle);
-          if (later) later.done.then(resolve, reject);
-          else resolve();
-        } catch (error) {
-          reject(error);
-        }
-      };
-      this.#loop.post({ kind: 'lifecycle', act: run });
-    });
+  async removeMember(name: string): Promise<void> {
+    const removal = { force: true, reason: null, removed: true };
+    await this.#committed(() => requestShutdown(this.#store, this.#team, name, removal));
+    await this.#departed(name);
   }
 
   /** Stops the run cleanly: turns stop, nothing is left in progress, `stopReason: 'aborted'`. */
   abort(reason?: unknown): void {
-    this.#loop.post({ kind: 'abort', reason });
+    if (this.#ended) return; // over already: nothing to stop
+    // Committed like any control; a store that cannot take it stops the run in this process all the same.
+    abortRun(this.#store, this.#team, reason).then(
+      () => this.#loop.post({ kind: 'commits' }),
+      () => this.#loop.post({ kind: 'abort', reason }),
+    );
+  }
+
+  /** The control's commit, then a wake-up of the loop (the store's notice may come later). */
+  async #committed<T>(control: () => Promise<T>): Promise<T> {
+    if (this.#ended) {
+      throw new TeamError('run-ended', `The run ${this.runId} has ended: it takes no more changes.`, {
+        details: { runId: this.runId },
+      });
+    }
+    const value = await control();
+    this.#loop.post({ kind: 'commits' });
+    return value;
+  }
+
+  #departed(member: string): Promise<void> {
+    return this.#loop.until((state) => state.agents.get(member)?.status === 'shutdown');
   }
 }

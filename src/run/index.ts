@@ -1,2 +1,2 @@
+export type { ShutdownOptions } from './control.js';
 export { TeamRunHandle } from './handle.js';
-export type { ShutdownOptions } from './shutdown.js';

@@ -1,12 +1,11 @@
 import type { Budget } from '../agent/budget.js';
+import type { Clock } from '../events/clock.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
-import type { RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
 import type { TurnExecutor } from '../turn/executor.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
 import type { LiveSink } from './live-relay.js';
-import type { Lifecycle } from './shutdown.js';
 import type { TeamSettings } from './team-settings.js';
 
 // What a run's loop (loop.ts) is made with, and what it reacts to.
@@ -20,12 +19,13 @@ export interface LoopConfig {
   readonly threadId: string | null;
   /** What the run may spend (the run's own budget, or the team's). */
   readonly budget: Budget | undefined;
+  /** The time the loop decides by (request expiries, the time budget). */
+  readonly clock: Clock;
   /**
-   * The executor of the run's turns, given the run's state to read from and whether running
-   * turns should stop after their current step (a budget was reached), and where live-only
-   * events go.
+   * The executor of the run's turns, given whether running turns should stop after their
+   * current step (a budget was reached), and where live-only events go.
    */
-  readonly executor: (run: () => RunState, halt: () => boolean, live: LiveSink) => TurnExecutor;
+  readonly executor: (halt: () => boolean, live: LiveSink) => TurnExecutor;
 }
 
 /** What the loop reacts to, one at a time. */
@@ -33,9 +33,7 @@ export type LoopInput =
   /** Something was committed: catch up from the log. */
   | { readonly kind: 'commits' }
   | { readonly kind: 'turn-ended'; readonly turn: TurnDescriptor; readonly outcome: TurnOutcome }
+  /** A stop that could not be committed (the store failed): the run stops here all the same. */
   | { readonly kind: 'abort'; readonly reason: unknown }
-  /** The run's time budget ran out. */
-  | { readonly kind: 'deadline' }
-  | { readonly kind: 'requests-due' } // an open request's time is up: commit its expiry
-  /** A shutdown or roster change from the handle (see shutdown.ts); it settles its caller. */
-  | { readonly kind: 'lifecycle'; readonly act: (lifecycle: Lifecycle) => Promise<void> };
+  /** The time the run waited for came (a request's expiry, the time budget): look again. */
+  | { readonly kind: 'tick' };

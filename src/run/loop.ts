@@ -1,75 +1,74 @@
 import type { Agent } from '../agent/agent.js';
-import { type BudgetReached, budgetReached } from '../agent/budget.js';
-import { isTeamError } from '../errors/index.js';
-import type { StopReason } from '../events/team-event-map.js';
+import { TeamError } from '../errors/team-error.js';
+import type { StopReason, TeamEvent } from '../events/team-event-map.js';
 import { applyEvent } from '../fold/apply-event.js';
 import type { TeamRunResult } from '../fold/run-result.js';
 import { emptyRunState, type RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
-import { planSynthesis, type SynthesisPlan } from '../prompt/synthesis-plan.js';
 import type { TeamRules } from '../store/team-store.js';
 import type { TurnExecutor } from '../turn/executor.js';
 import { endTurn } from '../turn/turn-end.js';
 import { describeError, type TurnOutcome } from '../turn/turn-outcome.js';
+import { departIn, departureAfter } from './departure.js';
 import { governTurnEnd } from './govern-turn-end.js';
 import { InputQueue } from './input-queue.js';
 import { LiveRelay } from './live-relay.js';
 import type { LoopConfig, LoopInput } from './loop-config.js';
 import { openRun } from './open-run.js';
-import { expireDue, forwardStranded, RequestClock } from './request-clock.js';
 import { finishRun, type Stopping } from './run-end.js';
 import { RunEvents } from './run-events.js';
-import { decide, takeSnapshot } from './schedule.js';
-import { Lifecycle } from './shutdown.js';
+import { takeSnapshot } from './schedule.js';
 import { startSynthesis, startTurn } from './start-turn.js';
+import { type Action, type StepSnapshot, step } from './step.js';
 import { statusAfter } from './turn-status.js';
 
+/** A wait of a caller of the handle, until the run's fold says so (a member departed). */
+interface Waiter {
+  readonly until: (state: RunState) => boolean;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
 /**
- * One run's loop: the only code that changes the run's state. It folds the run's committed
- * events (read from the log after its own commits and whenever the store tells of others'),
- * takes its inputs (commits, turn outcomes, an abort) from one queue and handles each fully
- * before the next, and asks the pure `decide` what to start. Turns run on the executor and
- * only post their outcome, so no decision depends on when a promise settles.
+ * One run's loop: the only code that changes the run's state, and only by folding the run's
+ * committed events (read from the log after its own commits and whenever the store tells of
+ * others', so a control committed by any process is folded like its own). What to do next is
+ * the pure `step` of that state and a board snapshot; the loop carries its actions out: the
+ * commits in the transaction that took the snapshot, then the turns it starts and the turns
+ * it cuts. Inputs (commits, turn outcomes, the time it waited for) come through one queue,
+ * each handled fully before the next, and turns only post their outcome, so no decision
+ * depends on when a promise settles.
  */
 export class RunLoop {
   readonly events = new RunEvents();
   readonly #config: LoopConfig;
   readonly #state: RunState = emptyRunState();
   readonly #inputs = new InputQueue<LoopInput>();
-  readonly #running = new Map<string, TurnDescriptor>();
+  readonly #running = new Map<string, { readonly turn: TurnDescriptor; readonly stop: AbortController }>();
+  /** What each failed turn threw, for the error the run's caller gets: it decides nothing. */
   readonly #causes = new Map<string, unknown>();
-  readonly #abort = new AbortController();
-  readonly #lifecycle: Lifecycle;
   readonly #executor: TurnExecutor;
   /** Live-only events: to the run's readers and listeners, never to the log. */
   readonly #relay = new LiveRelay(
     () => this.#state,
     (event) => [this.events.live(event), this.#config.emitter.emit(event)],
   );
+  readonly #waiters = new Set<Waiter>();
   #runId = '';
   /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
   #live = false;
-  #stopping: Stopping = null;
-  /** The run's end, decided before its synthesis turn ran. */
-  #ending: StopReason | null = null;
-  /** The parts of a synthesis over more results than fit in one prompt, once it began. */
-  #synthesis: SynthesisPlan | null = null;
-  /** The budget bound the run reached: no turn starts but its synthesis. */
-  #overBudget: BudgetReached | null = null;
-  #openedAt = 0;
-  #deadline: NodeJS.Timeout | undefined;
-  readonly #requestClock = new RequestClock(() => this.post({ kind: 'requests-due' }));
+  /** A stop this process could not commit (the store failed under it): the run ends here all the same. */
+  #localStop: Stopping = null;
+  #cancelTimer: (() => void) | undefined;
+  #timerAt: number | undefined;
 
   constructor(config: LoopConfig) {
     this.#config = config;
     this.#executor = config.executor(
-      () => this.#state,
-      () => this.#overBudget !== null,
+      // Once the run's budget is reached, running turns end after their current step.
+      () => this.#state.budgetReached !== null,
       (draft) => this.#relay.emit(draft),
     );
-    const running = (agent: string) => this.#running.has(agent);
-    const equip = (agent: Agent) => this.#executor.join?.(agent);
-    this.#lifecycle = new Lifecycle(this.#state, (fn) => this.#transact(fn), running, equip);
   }
 
   get runId(): string {
@@ -81,7 +80,6 @@ export class RunLoop {
     const { store, settings, input, fresh } = this.#config;
     const opened = await openRun(store, settings, input, fresh);
     this.#runId = opened.runId;
-    this.#openedAt = Date.now();
     const events = await store.readEvents(this.#runId);
     const first = events.findLast((event) => event.type === 'team:start' || event.type === 'team:resumed');
     for (const event of events) {
@@ -90,29 +88,41 @@ export class RunLoop {
     }
   }
 
-  /** Input from outside the loop: a commit elsewhere, an abort. */
+  /** Input from outside the loop: a commit elsewhere, a stop that could not be committed. */
   post(input: LoopInput): void {
     if (input.kind === 'commits') this.#relay.announced(); // live events wait for its catch-up
-    if (input.kind === 'lifecycle' && this.#lifecycle.ended) void input.act(this.#lifecycle);
-    else this.#inputs.push(input);
+    this.#inputs.push(input);
+  }
+
+  /** Makes this process able to run turns of a member that joins (its model resolved now: a missing key fails first). */
+  join(agent: Agent): void {
+    this.#executor.join?.(agent);
+  }
+
+  /**
+   * Settles once the run's fold satisfies `until` (checked now and after every event it
+   * folds); rejects with `run-ended` if the run ends first.
+   */
+  until(until: (state: RunState) => boolean): Promise<void> {
+    if (until(this.#state)) return Promise.resolve();
+    return new Promise((resolve, reject) => this.#waiters.add({ until, resolve, reject }));
   }
 
   /** Runs the run to its end; the result is built from the fold, so it covers a resumed run whole. */
   async drive(): Promise<TeamRunResult> {
     const { store, settings } = this.#config;
     const unsubscribe = store.subscribe(settings.name, () => this.post({ kind: 'commits' }));
-    const duration = this.#config.budget?.maxDurationMs;
-    if (duration !== undefined) this.#deadline = setTimeout(() => this.post({ kind: 'deadline' }), duration);
     try {
       const reason = await this.#loop();
       return await this.#finish(reason);
     } finally {
-      clearTimeout(this.#deadline);
-      this.#requestClock.clear();
+      this.#cancelTimer?.();
       unsubscribe();
-      this.#lifecycle.end(); // a change asked for too late is refused, never left waiting
-      for (let input = this.#inputs.poll(); input; input = this.#inputs.poll())
-        if (input.kind === 'lifecycle') this.post(input);
+      const ended = new TeamError('run-ended', `The run ${this.#runId} has ended.`, {
+        details: { runId: this.#runId },
+      });
+      for (const waiter of this.#waiters) waiter.reject(ended);
+      this.#waiters.clear();
       this.events.close();
       // After its end, or a failure that left it unfinished: another start or resume may take it.
       await store.leaveRun(settings.name, this.#runId).catch(() => undefined);
@@ -120,6 +130,8 @@ export class RunLoop {
   }
 
   async #loop(): Promise<StopReason> {
+    // What was committed since the run opened (an abort before it began) comes first.
+    await this.#catchUp().catch((error: unknown) => this.#stopHere('failed', error));
     for (;;) {
       try {
         // What arrived meanwhile is handled before anything starts.
@@ -129,134 +141,167 @@ export class RunLoop {
         await this.#handle(await this.#inputs.take());
       } catch (error) {
         // The store failed under the loop: stop the turns, then end the run as failed.
-        this.#stop('failed', error);
+        this.#stopHere('failed', error);
       }
     }
   }
 
-  /** Starts every turn that can start; answers the stop reason once the run is to end. */
+  /** Carries out the run's next steps until it must wait; answers the stop reason once the run is to end. */
   async #act(): Promise<StopReason | undefined> {
-    const { settings, threadId } = this.#config;
     for (;;) {
-      if (this.#stopping) return this.#running.size === 0 ? this.#stopping.reason : undefined;
-      const failure = this.#state.failure;
-      if (failure && (failure.agent === settings.lead.name || !settings.skipFailedMembers)) {
-        this.#stop('failed', this.#causes.get(failure.agent) ?? new Error(failure.error));
+      if (this.#localStop) return this.#running.size === 0 ? this.#localStop.reason : undefined;
+      const { actions, started } = await this.#commitStep();
+      for (const action of actions) if (action.kind === 'cut') this.#cut(action.agent);
+      if (started) {
+        this.#launch(started);
         continue;
       }
-      if (this.#ending) {
-        if (this.#running.size > 0) return undefined;
-        // The synthesis: one turn, or its parts one after another (synthesis-batches.ts), then the end.
-        const part = this.#synthesis?.next(this.#state.summaries);
-        if (part === undefined) return this.#ending;
-        const start = (rules: TeamRules) =>
-          startSynthesis(rules, this.#state, settings.lead.name, threadId, part);
-        this.#launch(await this.#commitStart(start, (started) => started));
-        continue;
-      }
-      await this.#checkBudget();
-      if (this.#overBudget) {
-        // Running turns stop after their current step; then the synthesis of what is done.
-        if (this.#running.size > 0) return undefined;
-        if (!settings.synthesize) return 'budget';
-        await this.#synthesize('budget');
-        continue;
-      }
-      const step = await this.#commitStart(
-        (rules) => {
-          forwardStranded(rules, this.#state, settings.maxLeadTurns);
-          const decision = decide(this.#state, takeSnapshot(rules, this.#state, settings), settings);
-          return decision.kind === 'turn'
-            ? { decision, turn: startTurn(rules, this.#state, decision, threadId) }
-            : { decision, turn: undefined };
-        },
-        (step) => step.turn,
-      );
-      if (step.turn) {
-        this.#launch(step.turn);
-        continue;
-      }
-      if (step.decision.kind === 'wait') {
-        // Waiting with no turn of ours running and no request open would wait for ever: a broken log.
-        if (!this.#requestClock.arm(this.#state) && this.#running.size === 0)
-          throw new Error(`The run ${this.#runId} waits for a turn that no process runs`);
-        return undefined;
-      }
-      const { stopReason } = step.decision as { stopReason: StopReason };
-      if (!settings.synthesize || stopReason === 'no-tasks') return stopReason;
-      await this.#synthesize(stopReason);
+      const complete = actions.find((action) => action.kind === 'complete');
+      if (complete) return complete.stopReason;
+      const wait = actions.find((action) => action.kind === 'wait');
+      if (!wait) continue; // commits only: fold them and look again
+      this.#arm(wait.until);
+      // Waiting with no turn of ours running and nothing to wait for would wait for ever: a broken log.
+      if (wait.until === undefined && this.#running.size === 0)
+        throw new Error(`The run ${this.#runId} waits for a turn that no process runs`);
+      return undefined;
     }
   }
 
-  /** Plans the lead's final turn (or turns); the run ends with `reason` once they are over. */
-  async #synthesize(reason: StopReason): Promise<void> {
-    this.#ending = reason;
-    const plan = ({ board }: TeamRules) =>
-      planSynthesis(this.#config.settings, this.#state.input, board.listTasks());
-    this.#synthesis = await this.#transact(plan);
-  }
-
-  /** Commits the run's reaching its budget, once, when its usage or time says so. */
-  async #checkBudget(): Promise<void> {
-    if (this.#overBudget) return;
-    const reached = budgetReached(this.#config.budget, this.#state.usage, Date.now() - this.#openedAt);
-    if (!reached) return;
-    this.#overBudget = reached;
-    await this.#transact(({ emit }) =>
-      emit({ type: 'team:budget-reached', data: { agent: null, ...reached } }),
+  /** Asks `step` what to do in a transaction, and commits there what it says; answers the turn it started, if one. */
+  #commitStep(): Promise<{ actions: Action[]; started: TurnDescriptor | undefined }> {
+    const { settings, budget, clock } = this.#config;
+    const context = { settings, budget, now: clock.now() };
+    return this.#commitStart(
+      (rules) => {
+        const snapshot: StepSnapshot = {
+          ...takeSnapshot(rules, this.#state, settings),
+          listTasks: () => rules.board.listTasks(),
+        };
+        const actions = step(this.#state, snapshot, context);
+        let started: TurnDescriptor | undefined;
+        for (const action of actions) started = this.#apply(rules, action) ?? started;
+        return { actions, started };
+      },
+      (value) => value.started,
     );
   }
 
+  /** Commits one action of `step` in the caller's transaction; answers the turn it started. */
+  #apply(rules: TeamRules, action: Action): TurnDescriptor | undefined {
+    const { settings, threadId } = this.#config;
+    const { requests, emit } = rules;
+    switch (action.kind) {
+      case 'turn':
+        return startTurn(rules, this.#state, action.decision, threadId);
+      case 'synthesis-turn':
+        return startSynthesis(rules, this.#state, settings.lead.name, threadId, action.part);
+      case 'depart':
+        departIn(rules, action.member, action.how, undefined);
+        return undefined;
+      case 'budget':
+        emit({ type: 'team:budget-reached', data: { agent: null, ...action.reached } });
+        return undefined;
+      case 'expire':
+        for (const id of action.requestIds) {
+          const timeout = this.#state.governance.requests.get(id)?.timeoutMs;
+          requests.expire(id, `No answer within ${timeout} ms`);
+        }
+        return undefined;
+      case 'forward':
+        for (const id of action.requestIds) requests.forward(id, 'the lead can take no more turns');
+        return undefined;
+      case 'end':
+        emit({
+          type: 'team:run-ending',
+          data: { stopReason: action.stopReason, synthesis: action.synthesis },
+        });
+        if (action.parts.length > 0) emit({ type: 'team:synthesis-planned', data: { parts: action.parts } });
+        return undefined;
+      case 'plan-synthesis':
+        emit({ type: 'team:synthesis-planned', data: { parts: action.parts } });
+        return undefined;
+      default:
+        return undefined;
+    }
+  }
+
   async #handle(input: LoopInput): Promise<void> {
-    if (input.kind === 'abort') this.#stop('aborted', input.reason);
-    // A deadline needs no handling of its own: the next look at the budget sees the time.
+    if (input.kind === 'abort') this.#stopHere('aborted', input.reason);
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
-    else if (input.kind === 'requests-due')
-      await this.#transact((r) => expireDue(r, this.#state, Date.now()));
-    else if (input.kind === 'lifecycle') await input.act(this.#lifecycle);
+    // A commit or a time waited for needs no handling of its own: the next step sees it.
     await this.#catchUp();
   }
 
   #launch(turn: TurnDescriptor): void {
-    this.#running.set(turn.agent, turn);
+    const stop = new AbortController();
+    this.#running.set(turn.agent, { turn, stop });
     const ended = (outcome: TurnOutcome) => this.post({ kind: 'turn-ended', turn, outcome });
     this.#executor
-      .execute(turn, this.#lifecycle.signalOf(turn.agent, this.#abort.signal))
+      .execute(turn, stop.signal)
       .then(ended, (error: unknown) =>
         ended({ kind: 'failed', error: describeError(error), delivered: [], cause: error }),
       );
   }
 
-  /** Commits a turn's end: the fallback, its usage, the agent's status after it. */
+  /** Stops a running turn (it ends as `aborted`); a turn already stopped is left alone. */
+  #cut(agent: string): void {
+    const running = this.#running.get(agent);
+    if (running && !running.stop.signal.aborted)
+      running.stop.abort(new TeamError('aborted', `${agent}'s turn was stopped.`));
+  }
+
+  /** A stop of this process alone (the store could not take it): every turn is cut. */
+  #stopHere(reason: 'aborted' | 'failed', error: unknown): void {
+    this.#localStop ??= { reason, error };
+    for (const agent of this.#running.keys()) this.#cut(agent);
+  }
+
+  /** Wakes the loop at `until` (its clock's time), once; a new wait replaces the last. */
+  #arm(until: number | undefined): void {
+    if (until === this.#timerAt) return;
+    this.#cancelTimer?.();
+    this.#cancelTimer = undefined;
+    this.#timerAt = until;
+    if (until === undefined) return;
+    const { clock } = this.#config;
+    this.#cancelTimer = clock.setTimer(Math.max(0, until - clock.now()), () => {
+      this.#timerAt = undefined;
+      this.post({ kind: 'tick' });
+    });
+  }
+
+  /** Commits a turn's end: the fallback, its usage, the agent's status after it, a departure due. */
   async #close(turn: TurnDescriptor, outcome: TurnOutcome): Promise<void> {
     this.#running.delete(turn.agent);
     await this.#catchUp(); // whom it messaged in the turn is in the log by now
     const agent = this.#state.agents.get(turn.agent);
     if (!agent) return;
-    const { status, overBudget } = statusAfter(agent, turn, outcome, this.#config.settings);
+    const { settings } = this.#config;
+    const { status, overBudget } = statusAfter(agent, turn, outcome, settings);
     if (outcome.kind === 'failed') this.#causes.set(turn.agent, outcome.cause);
-    // A hook that threw fails the run, whoever's turn it was (see governance/hooks.ts).
-    if (outcome.kind === 'failed' && isTeamError(outcome.cause, 'hook-failed'))
-      this.#stop('failed', outcome.cause);
     const answered = new Set(agent.answered);
-    const governed = governTurnEnd(this.#state, turn, outcome, this.#config.settings);
-    const departing = this.#lifecycle.departs(this.#state, turn, outcome);
-    const settle = await this.#transact((rules) => {
-      if (governed.plan) rules.emit(governed.plan);
-      const idleNotified = agent.idleNotified;
-      endTurn(rules, { turn, outcome, status, answered, waiting: governed.waiting, idleNotified, departing });
+    const governed = governTurnEnd(this.#state, turn, outcome, settings);
+    const departure = departureAfter(this.#state, turn, outcome);
+    const { idleNotified } = agent;
+    await this.#transact((rules) => {
+      if (governed.plan) rules.requests.open(turn.agent, governed.plan, turn.turn, settings.governance);
+      const waiting = governed.waiting;
+      endTurn(rules, {
+        turn,
+        outcome,
+        status,
+        answered,
+        waiting,
+        idleNotified,
+        departing: departure !== null,
+      });
       if (overBudget) rules.emit({ type: 'team:budget-reached', data: { agent: turn.agent, ...overBudget } });
-      return this.#lifecycle.afterTurn(rules, this.#state, turn, outcome);
+      if (departure) departIn(rules, turn.agent, departure, outcome);
     });
-    settle();
   }
 
-  #stop(reason: 'aborted' | 'failed', error: unknown): void {
-    this.#stopping ??= { reason, error };
-    this.#abort.abort(error);
-  }
-
-  /** Commits a turn's start through the executor, which may hand the turn over in the same transaction. */
+  /** Commits a step through the executor, which may hand the turn over in the same transaction. */
   async #commitStart<T>(
     fn: (rules: TeamRules) => T,
     turnOf: (value: T) => TurnDescriptor | undefined,
@@ -279,9 +324,14 @@ export class RunLoop {
     const events = await this.#config.store.readEvents(this.#runId, { afterSeq: this.#state.seq });
     for (const event of events) this.#fold(event);
     this.#relay.folded(mark);
+    for (const waiter of this.#waiters) {
+      if (!waiter.until(this.#state)) continue;
+      this.#waiters.delete(waiter);
+      waiter.resolve();
+    }
   }
 
-  #fold(event: Parameters<typeof applyEvent>[1]): void {
+  #fold(event: TeamEvent): void {
     if (event.seq <= this.#state.seq) return;
     applyEvent(this.#state, event);
     this.#executor.notice?.(event);
@@ -292,6 +342,18 @@ export class RunLoop {
   /** The final answer, the run's last event and the result. */
   #finish(reason: StopReason): Promise<TeamRunResult> {
     const transact = <T>(fn: (rules: TeamRules) => T) => this.#transact(fn);
-    return finishRun(this.#state, this.#config.settings, this.#stopping, reason, transact);
+    const failure = this.#state.failure;
+    const stopping: Stopping =
+      reason === 'aborted'
+        ? { reason, error: this.#localStop?.error ?? this.#state.abort?.reason }
+        : reason === 'failed'
+          ? {
+              reason,
+              error:
+                this.#localStop?.error ??
+                (failure ? (this.#causes.get(failure.agent) ?? new Error(failure.error)) : undefined),
+            }
+          : null;
+    return finishRun(this.#state, this.#config.settings, stopping, reason, transact);
   }
 }

@@ -26,11 +26,23 @@ export function checkNewAgent(agent: unknown): Agent {
   return agent;
 }
 
+/** Whether this process can run a member that joined from its definition: it has instructions, and its model resolves here. */
+function runnable(joined: TeamEvent<'team:member-joined'>['data']): boolean {
+  if (joined.instructions === undefined) return false;
+  try {
+    resolveModel(joined.model);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * On resume, the roster changes of the run's log are made again (the team's setup made the
  * roster the definition's): members that joined join, those that departed depart, without
- * logging them twice. A member that joined but is not in this team's definition cannot run
- * here (its agent is unknown): it is removed, its tasks back to the list, and that is logged.
+ * logging them twice. A member that joined and is not in this team's definition runs from
+ * the definition its join recorded; one that cannot run here (no instructions recorded, or a
+ * model that does not resolve here) is removed, its tasks back to the list, and that is logged.
  */
 export function replayRoster(
   rules: TeamRules,
@@ -38,9 +50,11 @@ export function replayRoster(
   defined: readonly string[],
 ): void {
   const entries = () => new Map(rules.roster.entries().map((entry) => [entry.name, entry.status]));
+  const joins = new Map<string, TeamEvent<'team:member-joined'>['data']>();
   for (const event of events) {
+    if (event.type === 'team:member-joined') joins.set(event.data.member, event.data);
     if (event.type === 'team:member-joined' && !entries().has(event.data.member)) {
-      const { member, ...profile } = event.data;
+      const { member, instructions: _instructions, ...profile } = event.data;
       rules.roster.join(member, profile, { replay: { joinedAt: event.timestamp } });
     } else if (event.type === 'team:member-shutdown' && entries().get(event.data.member) === 'active') {
       const { member, force, reason, removed } = event.data;
@@ -49,7 +63,10 @@ export function replayRoster(
   }
   for (const [name, status] of entries()) {
     if (status !== 'active' || name === rules.board.roster.lead || defined.includes(name)) continue;
-    const reason = 'it joined during the run and is not in the team definition that resumed it';
+    const joined = joins.get(name);
+    if (joined && runnable(joined)) continue;
+    const reason =
+      'it joined during the run, is not in the team definition that resumed it, and its own cannot run here';
     rules.roster.depart(name, { force: true, reason, removed: true });
   }
 }

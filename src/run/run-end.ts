@@ -6,7 +6,6 @@ import type { RunState } from '../fold/run-state.js';
 import { tasksAsOutput } from '../prompt/briefings.js';
 import type { TeamRules } from '../store/team-store.js';
 import { describeError } from '../turn/turn-outcome.js';
-import { expireOpen } from './request-clock.js';
 import type { TeamSettings } from './team-settings.js';
 
 /** Why the loop stopped the run before its end, if it did. */
@@ -26,10 +25,20 @@ function settleRun(state: RunState, stopping: Stopping, result: TeamRunResult): 
   if (stopping?.reason !== 'failed') return result;
   const failure = state.failure;
   if (!failure || isTeamError(stopping.error, 'hook-failed')) throw stopping.error;
+  // A hook that threw in a turn on another process: its error as the log tells it.
+  if (failure.fatal) {
+    throw new TeamError('hook-failed', failure.error, { details: { agent: failure.agent, result } });
+  }
   throw new TeamError('agent-failed', `The agent ${failure.agent} failed: ${failure.error}`, {
     cause: stopping.error,
     details: { agent: failure.agent, result },
   });
+}
+
+/** Closes every request still open (its asker stopped, or the run ended on its budget) as the run ends. */
+function expireOpen({ requests }: TeamRules, state: RunState, why: string): void {
+  for (const request of state.governance.requests.values())
+    if (request.status === 'open') requests.expire(request.id, `No answer before ${why}`);
 }
 
 /**
@@ -48,10 +57,11 @@ export async function finishRun(
   let output = '';
   if (reason === 'no-tasks') output = state.startOutput ?? '';
   else if (!stopping) output = settings.synthesize ? (lead?.lastOutput ?? '') : '';
-  const tasks = await transact(({ board, emit }) => {
+  const tasks = await transact((rules) => {
+    const { board, emit } = rules;
     // Nothing is left in progress with nobody on it; assignments stay for a resume.
     if (stopping) board.requeueInProgress(settings.lead.name);
-    else expireOpen(emit, state, 'the run ended'); // a run that ends leaves no request open
+    else expireOpen(rules, state, 'the run ended'); // a run that ends leaves no request open
     const failed = stopping?.reason === 'failed' ? failureText(state, stopping.error) : null;
     const data = { stopReason: reason, tasks: board.counts(), ...turnCounts(state), error: failed };
     emit({ type: 'team:complete', data });

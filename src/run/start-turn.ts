@@ -1,8 +1,33 @@
-import type { SynthesisPart } from '../events/team-event-map.js';
-import type { RunState } from '../fold/run-state.js';
-import type { TurnDescriptor } from '../fold/turn-descriptor.js';
+import type { SynthesisPart, TurnReason } from '../events/team-event-map.js';
+import { pendingAnswers } from '../fold/request-queries.js';
+import type { AgentRunState, RunState } from '../fold/run-state.js';
+import type { TurnContext, TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamRules } from '../store/team-store.js';
 import type { Decision } from './schedule.js';
+
+/** What the turn reads of its run, from the fold as the turn starts (see `TurnContext`). */
+function turnContext(
+  state: RunState,
+  agent: AgentRunState,
+  reason: TurnReason,
+  synthesis: SynthesisPart | undefined,
+): TurnContext {
+  const agents = [...state.agents.values()];
+  const joined = agents.flatMap((each) => (each.joined ? [each.joined] : []));
+  const members = agents
+    .filter((each) => each.role === 'member')
+    .map(({ name, status }) => ({ name, status }));
+  const inputs = synthesis && synthesis.level > 1 ? synthesis.inputs : [];
+  const summaries = Object.fromEntries(inputs.map((key) => [key, state.summaries.get(key) ?? '']));
+  return {
+    ...(reason === 'start' || reason === 'synthesis' ? { input: state.input } : {}),
+    ...(joined.length > 0 ? { joined } : {}),
+    ...(reason === 'stalled' ? { members } : {}),
+    ...(inputs.length > 0 ? { summaries } : {}),
+    ...(agent.shutdownRequest ? { shutdownRequest: agent.shutdownRequest } : {}),
+    countedTurns: agent.countedTurns + (reason === 'synthesis' ? 0 : 1),
+  };
+}
 
 /**
  * Starts the turn `decision` names, in one commit: its `team:member-started` event and the
@@ -18,6 +43,10 @@ export function startTurn(
 ): TurnDescriptor {
   const agent = state.agents.get(decision.agent);
   if (!agent || state.runId === null) throw new Error(`No agent ${decision.agent} in the run`);
+  // The answers the agent has not had a turn with: this one gives them (not a synthesis).
+  const answerIds =
+    decision.reason === 'synthesis' ? [] : pendingAnswers(state, agent.name).map((request) => request.id);
+  const context = turnContext(state, agent, decision.reason, synthesis);
   const descriptor: TurnDescriptor = {
     runId: state.runId,
     team: state.team,
@@ -27,8 +56,10 @@ export function startTurn(
     turn: agent.turns + 1,
     taskId: decision.taskId,
     messageIds: decision.messageIds,
+    ...(answerIds.length > 0 ? { answerIds } : {}),
     threadId,
     ...(synthesis ? { synthesis } : {}),
+    context,
   };
   const { role, reason, turn, taskId, messageIds } = descriptor;
   const part = synthesis ? { synthesis } : {};

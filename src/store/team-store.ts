@@ -1,6 +1,7 @@
 import type { TeamTaskBoard } from '../board/team-task-board.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { TeamMailbox } from '../mailbox/team-mailbox.js';
+import type { TeamRequests } from '../requests/team-requests.js';
 import type { MemberProfile, Roster, RosterEntry } from '../roster/roster.js';
 import type { TeamRosterRules } from '../roster/team-roster-rules.js';
 
@@ -40,6 +41,8 @@ export interface TeamRules {
   readonly mailbox: TeamMailbox;
   /** Who is on the team: members joining and departing during a run. */
   readonly roster: TeamRosterRules;
+  /** The run's requests (plans, permissions, tool calls) and path grants. */
+  readonly requests: TeamRequests;
   /** Records an event of the caller's own (a turn, the run's end) in the same commit. */
   emit(event: TeamEventDraft): void;
 }

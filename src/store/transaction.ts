@@ -6,6 +6,13 @@ import { TeamError } from '../errors/index.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { TeamMessage } from '../mailbox/message.js';
 import { TeamMailbox } from '../mailbox/team-mailbox.js';
+import {
+  applyRequestEvent,
+  changesRequests,
+  copyRequests,
+  type RequestsState,
+} from '../requests/request-state.js';
+import { TeamRequests } from '../requests/team-requests.js';
 import { activeRoster, departedNames, memberNames, type Roster } from '../roster/roster.js';
 import { type RosterSlot, TeamRosterRules } from '../roster/team-roster-rules.js';
 import { type TeamState, taskList } from './team-state.js';
@@ -65,6 +72,10 @@ class UndoLog implements ChangeRecorder {
     }
     for (const [key, previous] of this.previous) {
       if (key === 'roster') continue;
+      if (key === 'requests') {
+        state.requests = previous as RequestsState;
+        continue;
+      }
       const list = taskList(state);
       if (key === 'highWatermark') list.highWatermark = previous as number;
       else if (key.startsWith('task:')) {
@@ -127,6 +138,14 @@ function runRules<T>(
       undo.checkOpen();
       undo.checkWrite();
       drafts.push(event);
+      // The requests are the fold of their events, here as in the run's fold: folded at once,
+      // into a copy made at the transaction's first request event (the undo keeps the original).
+      if (!changesRequests(event.type)) return;
+      if (!undo.previous.has('requests')) {
+        undo.before('requests', state.requests);
+        state.requests = copyRequests(state.requests);
+      }
+      applyRequestEvent(state.requests, event, now().getTime());
     },
   };
   const board = new TeamTaskBoard(state.blackboard, sink, { now });
@@ -141,7 +160,12 @@ function runRules<T>(
   attachRecorder(board, undo);
   attachRecorder(mailbox, undo);
   const roster = new TeamRosterRules(rosterSlot(state, undo, now), board, sink, now);
-  const rules: TeamRules = { board, mailbox, roster, emit: sink.emit };
+  const requests = new TeamRequests(
+    () => state.requests,
+    () => board.roster,
+    sink,
+  );
+  const rules: TeamRules = { board, mailbox, roster, requests, emit: sink.emit };
   try {
     const value = fn(rules);
     if (isThenable(value)) {

@@ -5,13 +5,13 @@ import { type ModelSpec, resolveModel } from '../agent/resolve-model.js';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { checkName } from '../errors/names.js';
+import { systemClock } from '../events/clock.js';
 import { TeamEmitter, type TeamEventHandler } from '../events/team-emitter.js';
 import type { TeamEventType } from '../events/team-event-map.js';
-import { foldEvents } from '../fold/apply-event.js';
 import type { TeamRunResult } from '../fold/run-result.js';
-import type { RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import { checkRunInput } from '../prompt/prompt-room.js';
+import { abortRun } from '../run/control.js';
 import { TeamRunHandle } from '../run/handle.js';
 import type { LiveSink } from '../run/live-relay.js';
 import { RunLoop } from '../run/loop.js';
@@ -133,8 +133,8 @@ export class Team {
       fresh: options.fresh ?? true,
       threadId: options.threadId ?? null,
       budget,
-      executor: (run, halt, live) =>
-        workers ?? this.#executor(models, run, halt, this.store, live, () => tracing),
+      clock: systemClock,
+      executor: (halt, live) => workers ?? this.#executor(models, halt, this.store, live, () => tracing),
     });
     await loop.open().catch(async (error: unknown) => {
       await workers?.close();
@@ -143,8 +143,11 @@ export class Team {
     const { telemetry } = this.#settings;
     if (telemetry) tracing = new RunTracing(telemetry, this.name, loop.runId);
     const { signal } = options;
-    const abort = () => loop.post({ kind: 'abort', reason: signal?.reason });
-    if (signal?.aborted) abort();
+    // The signal aborts through the handle, like an abort from anywhere else: one commit,
+    // made before the run takes its first step when the signal was aborted already.
+    if (signal?.aborted) await abortRun(this.store, this.name, signal.reason).catch(() => undefined);
+    let handle: TeamRunHandle | undefined;
+    const abort = () => handle?.abort(signal?.reason);
     signal?.addEventListener('abort', abort, { once: true });
     const result = loop
       .drive()
@@ -164,7 +167,8 @@ export class Team {
       });
     // Marked handled here: whoever awaits `run.result` still gets the rejection.
     result.catch(() => {});
-    return new TeamRunHandle(loop, result, this.store, this.name);
+    handle = new TeamRunHandle(loop, result, this.store, this.name);
+    return handle;
   }
 
   /**
@@ -176,14 +180,12 @@ export class Team {
     turn: TurnDescriptor,
     options: { signal?: AbortSignal; store?: TeamStore } = {},
   ): Promise<TurnOutcome> {
+    // The descriptor carries what the turn reads of its run: no log is read here.
     const store = options.store ?? this.store;
-    const run = foldEvents(await store.readEvents(turn.runId));
-    return this.#executor(
-      this.#models(),
-      () => run,
-      () => false,
-      store,
-    ).execute(turn, options.signal ?? new AbortController().signal);
+    return this.#executor(this.#models(), () => false, store).execute(
+      turn,
+      options.signal ?? new AbortController().signal,
+    );
   }
 
   /** The executor of `executor: 'workers'`: loaded only then, as it needs pg and pg-boss. */
@@ -214,7 +216,6 @@ export class Team {
 
   #executor(
     models: ReadonlyMap<string, LanguageModelV3>,
-    run: () => RunState,
     halt: () => boolean,
     store: TeamStore,
     live?: LiveSink,
@@ -227,7 +228,6 @@ export class Team {
       team: { ...this.#settings, models },
       store,
       threads: this.#threads,
-      run,
     });
   }
 

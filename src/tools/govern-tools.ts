@@ -1,6 +1,5 @@
 import type { ToolSet } from 'ai';
 import type { AgentRole } from '../events/team-event-map.js';
-import { inPlanPhase, openRequests } from '../fold/request-queries.js';
 import type { TurnGovernance } from './open-request.js';
 import { submitPlanTool } from './plan-tools.js';
 import { answerRequestTool, grantPathsTool } from './request-tools.js';
@@ -25,12 +24,13 @@ export function governTools(
   role: AgentRole,
   teamTools: ToolSet,
   own: ToolSet,
+  requests: { readonly leadAsked: boolean; readonly planPhase: boolean },
 ): ToolSet {
-  const { settings, agent, turn } = context;
+  const { settings, agent } = context;
   const workspace = settings.workspaceRoot !== null;
   if (role === 'lead') {
     // Offered only when there is something to answer: every tool is words in every call.
-    const asked = openRequests(context.run()).some((request) => request.to === 'lead');
+    const asked = requests.leadAsked;
     return {
       ...teamTools,
       ...(asked ? { answer_request: answerRequestTool(context) } : {}),
@@ -39,7 +39,7 @@ export function governTools(
     };
   }
   const files = workspace ? workspaceTools(context) : {};
-  if (inPlanPhase(context.run(), agent, turn)) {
+  if (requests.planPhase) {
     return { ...pick({ ...teamTools, ...files }, PLAN_PHASE_TOOLS), submit_plan: submitPlanTool(context) };
   }
   // Tasks reach a member that plans first only through a turn (which starts with the plan):

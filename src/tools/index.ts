@@ -1,4 +1,3 @@
-export type { RequestAnswer } from './answer-request.js';
 export { createTeamTools, teamToolsFor } from './create-team-tools.js';
 export type { AllowedPath } from './governance-settings.js';
 export type { HookAnswer, HookContext, IdleMember, TeamHooks } from './hooks.js';

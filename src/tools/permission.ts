@@ -1,22 +1,42 @@
 import { matchesGlob } from '../requests/glob.js';
-import type { RequestRecord } from '../requests/request-state.js';
+import { latestRequest } from '../requests/request-queries.js';
+import type { RequestsView } from '../requests/request-state.js';
 import { askedAnswer, openRequest, type TurnGovernance } from './open-request.js';
 
 export type FileChangeTool = 'write_file' | 'edit_file';
 type Refusal = { readonly success: false; readonly error: string };
 
-/** The agent's latest permission request for this tool on this path. */
-function latestRequest(
-  context: TurnGovernance,
-  tool: FileChangeTool,
-  file: string,
-): RequestRecord | undefined {
-  let latest: RequestRecord | undefined;
-  for (const request of context.run().governance.requests.values()) {
-    const same = request.kind === 'permission' && request.tool === tool && request.path === file;
-    if (same && request.from === context.agent.name) latest = request;
+/** What the grants and earlier requests say, before a classifier or a new request: allowed, refused, or ask. */
+type Standing =
+  | { readonly kind: 'allowed' }
+  | { readonly kind: 'refused'; readonly refusal: Refusal }
+  | { readonly kind: 'ask' };
+
+function standing(context: TurnGovernance, view: RequestsView, tool: FileChangeTool, file: string): Standing {
+  const { agent, settings } = context;
+  const covers = (granted: string, pattern: string) =>
+    (granted === '*' || granted === tool) && matchesGlob(file, pattern);
+  if (view.grants.some((grant) => grant.member === agent.name && covers(grant.tool, grant.pattern)))
+    return { kind: 'allowed' };
+  if (settings.allowedPaths.some((allowed) => covers(allowed.tool, allowed.path))) return { kind: 'allowed' };
+  const prior = latestRequest(
+    view,
+    agent.name,
+    'permission',
+    (request) => request.tool === tool && request.path === file,
+  );
+  if (prior?.status === 'open') {
+    return {
+      kind: 'refused',
+      refusal: { success: false, error: `You asked for this already (${prior.id}); wait for the answer.` },
+    };
   }
-  return latest;
+  if (prior && prior.approve === false) {
+    const how = prior.status === 'expired' ? 'nobody answered in time' : `by ${prior.by}`;
+    const error = `Permission to ${tool} ${file} was denied (${how})${prior.feedback ? `: ${prior.feedback}` : '.'}`;
+    return { kind: 'refused', refusal: { success: false, error } };
+  }
+  return { kind: 'ask' };
 }
 
 /**
@@ -24,32 +44,22 @@ function latestRequest(
  * tool's refusal. In order: `bypass` allows all; the agent's own grants (the lead's
  * `grant_paths`, and permissions approved before); the team's `allowedPaths`; a denial
  * stands (until a grant lifts it); a classifier decides when it answers; else it asks (the
- * person, or the lead in `delegatedByTeamLead` mode) and the turn ends.
+ * person, or the lead in `delegatedByTeamLead` mode) and the turn ends. Grants and requests
+ * are read from the store, so the answer is the same whichever process runs the turn.
  */
 export async function checkPermission(
   context: TurnGovernance,
   tool: FileChangeTool,
   file: string,
 ): Promise<Refusal | undefined> {
-  const { agent, settings, turn } = context;
+  const { agent, turn } = context;
   const { permissionMode, classifier } = agent.governance;
   if (permissionMode === 'bypass') return undefined;
-  const covers = (granted: string, pattern: string) =>
-    (granted === '*' || granted === tool) && matchesGlob(file, pattern);
-  const grants = context.run().governance.grants;
-  if (grants.some((grant) => grant.member === agent.name && covers(grant.tool, grant.pattern)))
-    return undefined;
-  if (settings.allowedPaths.some((allowed) => covers(allowed.tool, allowed.path))) return undefined;
-  const prior = latestRequest(context, tool, file);
-  if (prior?.status === 'open')
-    return { success: false, error: `You asked for this already (${prior.id}); wait for the answer.` };
-  if (prior && prior.approve === false) {
-    const how = prior.status === 'expired' ? 'nobody answered in time' : `by ${prior.by}`;
-    return {
-      success: false,
-      error: `Permission to ${tool} ${file} was denied (${how})${prior.feedback ? `: ${prior.feedback}` : '.'}`,
-    };
-  }
+  const found = await context.store.transact(context.team, ({ requests }) =>
+    standing(context, requests.view(), tool, file),
+  );
+  if (found.kind === 'allowed') return undefined;
+  if (found.kind === 'refused') return found.refusal;
   if (permissionMode === 'classifier' && classifier) {
     let verdict: boolean | undefined;
     try {

@@ -40,7 +40,7 @@ export function submitPlanTool(context: TurnGovernance) {
             'invalid-input',
             'You submitted a plan in this turn already; wait for the answer.',
           );
-        const { requestId, to } = await openRequest(context, {
+        const { id: requestId, to } = await openRequest(context, {
           kind: 'plan',
           to: 'lead',
           subject: planSubject(taskId, plan.trim()),

@@ -1,10 +1,8 @@
 import { tool } from 'ai';
 import { z } from 'zod';
-import { checkMember } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
 import type { GrantTool } from '../events/team-event-map.js';
 import { checkPattern } from '../requests/glob.js';
-import { answerRequest, openRequestOf } from './answer-request.js';
 import { GRANT_TOOLS } from './governance-settings.js';
 import type { TurnGovernance } from './open-request.js';
 import { governed } from './tool-answer.js';
@@ -32,18 +30,18 @@ export function answerRequestTool(context: TurnGovernance) {
       'Answer a request a member sent you (a plan to approve, a permission): approve or reject, with feedback.',
     inputSchema: answerRequestInput,
     execute: (input) =>
-      governed('answer_request', answerRequestFields, input, async ({ requestId, approve, feedback }) => {
-        const request = openRequestOf(context.run().governance.requests.get(requestId), requestId);
-        if (request.to !== 'lead') {
-          throw new TeamError(
-            'invalid-input',
-            `The request ${requestId} is for the user to answer, not you.`,
+      governed(
+        'answer_request',
+        answerRequestFields,
+        input,
+        async ({ requestId, approve, feedback = '' }) => {
+          const { turn, store, team } = context;
+          await store.transact(team, ({ requests }) =>
+            requests.answer(requestId, { approve, feedback }, turn.agent),
           );
-        }
-        const { turn, store, team } = context;
-        await answerRequest(store, team, turn.runId, requestId, { approve, feedback }, turn.agent);
-        return { requestId, answered: approve ? 'approved' : 'rejected' };
-      }),
+          return { requestId, answered: approve ? 'approved' : 'rejected' };
+        },
+      ),
   });
 }
 
@@ -61,10 +59,9 @@ export function grantPathsTool(context: TurnGovernance) {
         if (!GRANT_TOOLS.includes(granted as GrantTool))
           throw new TeamError('invalid-input', 'Unknown tool.');
         const { store, team, turn } = context;
-        await store.transact(team, ({ board, emit }) => {
-          checkMember(board.roster, member, 'be granted paths');
-          emit({ type: 'team:paths-granted', data: { member, paths, tool: granted, by: turn.agent } });
-        });
+        await store.transact(team, ({ requests }) =>
+          requests.grant(member, paths, granted as GrantTool, turn.agent),
+        );
         return { member, paths, tool: granted };
       }),
   });

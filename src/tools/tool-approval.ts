@@ -1,5 +1,7 @@
 import type { ToolSet } from 'ai';
+import { latestRequest } from '../requests/request-queries.js';
 import type { RequestRecord } from '../requests/request-state.js';
+import { requestSubject } from '../requests/team-requests.js';
 import { askedAnswer, openRequest, type TurnGovernance } from './open-request.js';
 
 /** What a tool request asks: the tool and its input, as the person reads them. */
@@ -13,15 +15,21 @@ function toolSubject(name: string, input: unknown): string {
   return `${name} ${shownInput}`;
 }
 
-/** The latest request of the agent for exactly this call. */
-function priorRequest(context: TurnGovernance, name: string, subject: string): RequestRecord | undefined {
-  let latest: RequestRecord | undefined;
-  for (const request of context.run().governance.requests.values()) {
-    if (request.kind === 'tool' && request.from === context.agent.name && request.tool === name) {
-      if (request.subject === subject) latest = request;
-    }
-  }
-  return latest;
+/** The latest request of the agent for exactly this call, as the store has it. */
+function priorRequest(
+  context: TurnGovernance,
+  name: string,
+  subject: string,
+): Promise<RequestRecord | undefined> {
+  const kept = requestSubject(subject);
+  return context.store.transact(context.team, ({ requests }) =>
+    latestRequest(
+      requests.view(),
+      context.agent.name,
+      'tool',
+      (request) => request.tool === name && request.subject === kept,
+    ),
+  );
 }
 
 /**
@@ -52,7 +60,7 @@ export function approvalGated(context: TurnGovernance, tools: ToolSet): ToolSet 
             : needsApproval;
         if (!needs) return execute(input as never, options);
         const subject = toolSubject(name, input);
-        const prior = priorRequest(context, name, subject);
+        const prior = await priorRequest(context, name, subject);
         if (prior?.approve === true) return execute(input as never, options);
         if (prior?.status === 'open') {
           return { success: false, error: `This call is waiting for an answer (${prior.id}).` };

@@ -1,10 +1,10 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { TelemetrySettings } from 'ai';
-import type { Agent } from '../agent/agent.js';
+import { Agent } from '../agent/agent.js';
+import type { PermissionMode } from '../agent/agent-governance.js';
 import { modelName, resolveModel } from '../agent/resolve-model.js';
 import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
-import type { RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import { briefingRoom, systemPrompt } from '../prompt/prompt-room.js';
 import { turnPrompt } from '../prompt/turn-prompt.js';
@@ -63,8 +63,6 @@ export interface InProcessExecutorOptions {
   readonly team: TeamDefinition;
   readonly store: TeamStore;
   readonly threads: ThreadMemory;
-  /** The run as its events tell it so far (the stalled and synthesis briefings read it). */
-  readonly run: () => RunState;
   /** True once running turns should end after their current step (the run reached its budget). */
   readonly halt: () => boolean;
   /** Where live-only events go (`team:text-delta`: shown, never logged). */
@@ -90,7 +88,7 @@ interface Equipment {
 export class InProcessExecutor implements TurnExecutor {
   readonly #options: InProcessExecutorOptions;
   readonly #equipped = new Map<string, Equipment>();
-  /** Members that joined during the run, with their models. */
+  /** Members that joined during the run, with their models: given here, or made from their descriptors' definitions. */
   readonly #joined = new Map<string, { agent: Agent; model: LanguageModelV3 }>();
 
   constructor(options: InProcessExecutorOptions) {
@@ -101,6 +99,21 @@ export class InProcessExecutor implements TurnExecutor {
     this.#joined.set(agent.name, { agent, model: resolveModel(agent.model) });
     // The lead's system prompt lists the roster: made again for its next turn.
     this.#equipped.delete(this.#options.team.lead.name);
+  }
+
+  /**
+   * Takes on the members a turn's context says joined during the run and this process has
+   * not been given: each is made from its definition (its model resolved by the provider
+   * registry; a missing key fails that member's turns, saying what to set).
+   */
+  #joinFrom(turn: TurnDescriptor): void {
+    const known = (name: string) => this.#joined.has(name) || this.#agent(name) !== undefined;
+    for (const member of turn.context?.joined ?? []) {
+      if (known(member.name)) continue;
+      const { name, instructions, description, model } = member;
+      const mode = member.mode as PermissionMode;
+      this.join(new Agent({ name, instructions, description, model, permissionMode: mode }));
+    }
   }
 
   async execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome> {
@@ -134,8 +147,9 @@ export class InProcessExecutor implements TurnExecutor {
       hookStop.abort(error);
     };
     try {
+      this.#joinFrom(turn);
       const { agent, role, model, system, room } = this.#equipment(turn.agent);
-      const context = { members: this.#members(), selfClaim: team.selfClaim, run: this.#options.run(), room };
+      const context = { members: this.#members(), selfClaim: team.selfClaim, room };
       const briefing = await store.transact(team.name, (rules) => turnPrompt(rules, turn, context));
       seen.clear();
       for (const id of briefing.shown) seen.add(id);
@@ -147,8 +161,8 @@ export class InProcessExecutor implements TurnExecutor {
         agent,
         role,
         seen,
-        run: this.#options.run,
         onHookFailure,
+        requests: briefing.requests,
       });
       transcript.prompt(briefing.text);
       const synthesis = turn.reason === 'synthesis';
@@ -186,7 +200,7 @@ export class InProcessExecutor implements TurnExecutor {
         delivered: delivered(),
         unread: unread(),
       } as const;
-      const judged = { store, hooks: team.hooks, turn, outcome: done, run: this.#options.run() };
+      const judged = { store, hooks: team.hooks, turn, outcome: done };
       const rejected = await judgeTurnEnd({ ...judged, maxTurnsPerMember: team.maxTurnsPerMember });
       return rejected ? { ...done, rejected } : done;
     } catch (error) {

@@ -1,5 +1,4 @@
 import { cutTo, LIMITS } from '../events/limits.js';
-import type { RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
 import { callHook, propose, type TeamHooks } from '../tools/hooks.js';
@@ -12,7 +11,6 @@ export interface TurnEndJudgement {
   readonly turn: TurnDescriptor;
   /** The turn's outcome as the model loop left it. */
   readonly outcome: Extract<TurnOutcome, { kind: 'done' }>;
-  readonly run: RunState;
   readonly maxTurnsPerMember: number;
 }
 
@@ -24,7 +22,7 @@ export interface TurnEndJudgement {
  * that is undone; the loop's commit of the turn's end checks again. Throws `hook-failed`.
  */
 export async function judgeTurnEnd(judged: TurnEndJudgement): Promise<HookRejection | undefined> {
-  const { store, hooks, turn, outcome, run } = judged;
+  const { store, hooks, turn, outcome } = judged;
   if (turn.role !== 'member') return undefined;
   const context = { team: turn.team, runId: turn.runId, agent: turn.agent };
   const transact = (fn: (rules: TeamRules) => never) => store.transact(turn.team, fn);
@@ -42,11 +40,11 @@ export async function judgeTurnEnd(judged: TurnEndJudgement): Promise<HookReject
     const feedback = task && (await callHook(hooks, 'onTaskCompleted', task, context));
     if (feedback) return { hook: 'onTaskCompleted', feedback, taskId };
   }
-  const agent = run.agents.get(turn.agent);
-  // Out of turns, or asked to shut down: it is not going idle, it is stopping.
-  if (!hooks.onTeammateIdle || !agent || agent.shutdownRequest) return undefined;
-  if (agent.countedTurns >= judged.maxTurnsPerMember) return undefined;
-  const answered = new Set(agent.answered);
+  // Out of turns, or asked to shut down (as the turn started; one asked since is an unread message): it is stopping.
+  if (!hooks.onTeammateIdle || turn.context?.shutdownRequest) return undefined;
+  if ((turn.context?.countedTurns ?? 0) >= judged.maxTurnsPerMember) return undefined;
+  // Whom the turn messaged decides only whom the harness replies to, not whether anything is left.
+  const answered = new Set<string>();
   const nothingLeft = await propose(transact, (rules) => {
     endTurn(rules, { turn, outcome, status: 'idle', answered, idleNotified: true });
     const { board, mailbox } = rules;

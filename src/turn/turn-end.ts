@@ -93,6 +93,7 @@ export function endTurn(rules: TeamRules, end: TurnEnd): void {
       status: end.status,
       output: text ?? '',
       error: outcome.kind === 'failed' ? outcome.error : null,
+      ...(outcome.kind === 'failed' && outcome.fatal ? { fatal: true } : {}),
     },
   });
 }

@@ -20,7 +20,7 @@ export function thrownOutcome(
   const { delivered, unread } = how;
   const hook = how.hookFailure ?? (isTeamError(error, 'hook-failed') ? error : undefined);
   if (hook !== undefined)
-    return { kind: 'failed', error: describeError(hook), delivered, unread, cause: hook };
+    return { kind: 'failed', error: describeError(hook), delivered, unread, cause: hook, fatal: true };
   if (how.timedOut) {
     const reason = `The turn of ${turn.agent} took longer than ${how.timeoutMs} ms (turnTimeoutMs) and was stopped.`;
     return { kind: 'failed', error: reason, delivered, unread, cause: new TeamError('turn-timeout', reason) };

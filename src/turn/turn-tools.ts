@@ -1,6 +1,5 @@
 import type { ToolSet } from 'ai';
 import type { Agent } from '../agent/agent.js';
-import type { RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
 import { createTeamTools, teamToolsFor } from '../tools/create-team-tools.js';
@@ -19,12 +18,13 @@ export interface TurnToolsContext {
   readonly role: 'lead' | 'member';
   /** The messages the turn was given or read: `read_inbox` gives the others. */
   readonly seen: Set<string>;
-  readonly run: () => RunState;
   readonly promptBudgetTokens: number;
   readonly governance: GovernanceSettings;
   readonly hooks: TeamHooks;
   /** Told when a hook throws inside a tool: the turn then fails with that error. */
   readonly onHookFailure: (error: unknown) => void;
+  /** What the requests give the turn's tools, read with its briefing. */
+  readonly requests: { readonly leadAsked: boolean; readonly planPhase: boolean };
 }
 
 /**
@@ -38,7 +38,7 @@ export function turnTools(context: TurnToolsContext): { tools: ToolSet; governan
   const tools = { store, team, seen, promptBudgetTokens: context.promptBudgetTokens, hooks };
   const toolContext = { ...tools, onHookFailure: context.onHookFailure };
   const teamTools = teamToolsFor(createTeamTools(toolContext, agent.name), role);
-  const asked = context.run().agents.get(turn.agent)?.shutdownRequest;
+  const asked = turn.context?.shutdownRequest;
   const shutdown: ToolSet = asked
     ? { respond_to_shutdown: respondToShutdownTool(toolContext, agent.name) }
     : {};
@@ -47,9 +47,15 @@ export function turnTools(context: TurnToolsContext): { tools: ToolSet; governan
     team,
     turn,
     agent,
-    run: context.run,
     settings: context.governance,
     opened: [],
   };
-  return { tools: governTools(governance, role, { ...teamTools, ...shutdown }, agent.tools), governance };
+  const governed = governTools(
+    governance,
+    role,
+    { ...teamTools, ...shutdown },
+    agent.tools,
+    context.requests,
+  );
+  return { tools: governed, governance };
 }

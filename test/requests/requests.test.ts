@@ -181,7 +181,7 @@ test('a member that replies with its plan in words, without submit_plan, has the
   );
   const result = await team.run({ input: 'go' });
   expect(of('team:request-opened').map((event) => [event.data.requestId, event.data.subject])).toEqual([
-    ['req-a-1-plan', 'Plan for task-1:\nFirst the frame, then the roof.'],
+    ['req-a-1-1', 'Plan for task-1:\nFirst the frame, then the roof.'],
   ]);
   // The plan was not taken for the task's result.
   expect(result.teamResult.tasks[0]).toMatchObject({ status: 'completed', result: 'Built it.' });

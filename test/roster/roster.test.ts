@@ -108,13 +108,15 @@ describe.each(STORES)('the roster on the %s', (_, makeStore) => {
     // The archive: a's inbox keeps the message, unread.
     const kept = await team.store.transact('t', ({ mailbox }) => mailbox.messages('a'));
     expect(kept).toMatchObject([{ id: note.id, content: 'Use the new style guide', readAt: null }]);
-    await expect(run.send('a', 'Hello?')).rejects.toMatchObject({ code: 'member-shutdown' });
+    await expect(
+      team.store.transact('t', ({ mailbox }) => mailbox.send('user', 'a', 'Hello?')),
+    ).rejects.toMatchObject({ code: 'member-shutdown' });
     // The run's log tells it: its fold (a viewer's, a resume's) has a gone.
     const folded = foldEvents(await team.store.readEvents(result.runId));
     expect(folded.agents.get('a')).toMatchObject({ status: 'shutdown', removed: true });
     const roster = await team.store.transact('t', ({ roster }) => roster.entries());
     expect(roster.find((entry) => entry.name === 'a')?.status).toBe('removed');
-    await expect(run.removeMember('a')).rejects.toMatchObject({ code: 'member-shutdown' });
+    await expect(run.removeMember('a')).rejects.toMatchObject({ code: 'run-ended' });
   });
 });
 

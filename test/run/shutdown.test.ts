@@ -51,7 +51,11 @@ describe.each(STORES)('shutdown on the %s', (_, makeStore) => {
       success: false,
       error: expect.stringContaining('b has shut down'),
     });
-    await expect(run.send('b', 'Still there?')).rejects.toMatchObject({ code: 'member-shutdown' });
+    await expect(
+      team.store.transact('t', ({ mailbox }) => mailbox.send('user', 'b', 'Still there?')),
+    ).rejects.toMatchObject({ code: 'member-shutdown' });
+    // The run is over: its handle takes no more.
+    await expect(run.send('a', 'Still there?')).rejects.toMatchObject({ code: 'run-ended' });
     // The lead was told, with its last reply.
     const notice = of('team:message-sent').find((event) => event.data.idleReason === 'shutdown');
     expect(notice?.data).toMatchObject({ from: 'b', to: ['lead'], kind: 'idle_notification' });

@@ -88,6 +88,76 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
       expect(seen.map((event) => event.type)).toEqual(['team:task-created']);
     });
 
+    test('requests are rules: asked twice is one request, the first answer counts, the lead answers only its own', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      await store.startRun('newsroom');
+      const timeouts = { planApprovalTimeoutMs: 1000, permissionTimeoutMs: 1000 };
+      const draft = {
+        kind: 'permission',
+        to: 'user',
+        subject: 'write x',
+        taskId: null,
+        tool: 'write_file',
+        path: 'x',
+      } as const;
+      const [first, again] = await store.transact('newsroom', ({ requests }) => [
+        requests.open('writer', draft, 2, timeouts),
+        requests.open('writer', draft, 2, timeouts),
+      ]);
+      expect(first?.id).toBe('req-writer-2-1');
+      expect(again).toEqual(first);
+      const asked = await store.transact('newsroom', ({ requests }) =>
+        requests.open(
+          'writer',
+          { ...draft, kind: 'plan', to: 'lead', subject: 'plan', tool: null, path: null },
+          2,
+          timeouts,
+        ),
+      );
+      expect(asked).toMatchObject({
+        id: 'req-writer-2-2',
+        kind: 'plan',
+        defaultApprove: true,
+        status: 'open',
+      });
+      // The lead answers only what is addressed to it; the person answers anything.
+      await expect(
+        store.transact('newsroom', ({ requests }) =>
+          requests.answer('req-writer-2-1', { approve: true, feedback: '' }, 'editor'),
+        ),
+      ).rejects.toMatchObject({ code: 'invalid-input' });
+      const answered = await store.transact('newsroom', ({ requests }) =>
+        requests.answer('req-writer-2-1', { approve: true, feedback: 'go' }, 'user'),
+      );
+      expect(answered).toMatchObject({ status: 'answered', approve: true, by: 'user', feedback: 'go' });
+      await expect(
+        store.transact('newsroom', ({ requests }) =>
+          requests.answer('req-writer-2-1', { approve: false, feedback: '' }, 'user'),
+        ),
+      ).rejects.toMatchObject({ code: 'request-closed' });
+      await expect(
+        store.transact('newsroom', ({ requests }) =>
+          requests.answer('req-nope', { approve: false, feedback: '' }, 'user'),
+        ),
+      ).rejects.toMatchObject({ code: 'request-not-found' });
+      // An approved permission is a grant; a transaction that throws keeps no request change.
+      await expect(
+        store.transact('newsroom', ({ requests }) => {
+          requests.answer('req-writer-2-2', { approve: true, feedback: '' }, 'editor');
+          requests.grant('nobody', ['docs/**'], '*', 'editor');
+        }),
+      ).rejects.toMatchObject({ code: 'not-a-member' });
+      const view = await store.transact('newsroom', ({ requests }) => requests.view());
+      expect(view.requests.get('req-writer-2-2')?.status).toBe('open');
+      expect(view.grants).toEqual([{ member: 'writer', pattern: 'x', tool: 'write_file' }]);
+      // A new run begins with none.
+      await store.leaveRun('newsroom', (await store.getTeam('newsroom'))?.runId as string);
+      await store.startRun('newsroom', { fresh: false });
+      expect((await store.transact('newsroom', ({ requests }) => requests.view())).requests.size).toBe(0);
+      await store.close();
+    });
+
     test('a callback must be synchronous, and its rules die with the transaction', async () => {
       const store = await makeStore();
       await store.createTeam('newsroom', setup);

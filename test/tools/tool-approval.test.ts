@@ -67,7 +67,6 @@ test("the lead's answer_request refuses a request that is the person's to answer
   const run = await team.start({ input: 'go' });
   for await (const event of run.events()) if (event.type === 'team:request-opened') run.abort('enough');
   await run.result;
-  const state = foldEvents(await team.store.readEvents(run.runId));
   const answer = answerRequestTool({
     store: team.store,
     team: 't',
@@ -83,7 +82,6 @@ test("the lead's answer_request refuses a request that is the person's to answer
       threadId: null,
     },
     agent: team.lead,
-    run: () => state,
     settings: { workspaceRoot: null, allowedPaths: [], planApprovalTimeoutMs: 1, permissionTimeoutMs: 1 },
     opened: [],
   });

@@ -47,6 +47,38 @@ export function addSteerCommands(cli: Command): void {
     });
 
   cli
+    .command('abort')
+    .description('stop the team’s run, from any shell: its turns stop, nothing is left in progress')
+    .argument('<team>', 'the team')
+    .option('--reason <text>', 'why, for the log')
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addHelpText('after', example('npx agent-teams abort newsroom'))
+    .action(async (team: string, options: StoreFlags & { reason?: string }) => {
+      const { abortCommand } = await import('../control.js');
+      await onStore(options, {}, (store) => abortCommand(store, team, options.reason));
+    });
+
+  cli
+    .command('shutdown')
+    .description('shut a member of the team’s run down, from any shell: asked (graceful), or at once')
+    .argument('<team>', 'the team')
+    .argument('<member>', 'the member')
+    .option('--force', 'stop its running turn at once instead of asking')
+    .option('--reason <text>', 'why, for the member and the log')
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addHelpText('after', example('npx agent-teams shutdown newsroom checker --force'))
+    .action(
+      async (team: string, member: string, options: StoreFlags & { force?: boolean; reason?: string }) => {
+        const { shutdownCommand } = await import('../control.js');
+        await onStore(options, {}, (store) => shutdownCommand(store, team, member, options));
+      },
+    );
+
+  cli
     .command('studio')
     .description('watch, message and replay teams in the browser (a local page with a one-launch token)')
     .argument('[file]', 'a team file whose teams the page can start')

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { findTask } from '../../board/task-list-state.js';
+import { storedRequests } from '../../requests/request-state.js';
 import { type TeamState, taskList } from '../team-state.js';
 import { appendToFile, readText, removeFile, writeAtStart, writeFileAtomic } from './file-io.js';
 import type { FileKey, FileLayout } from './file-layout.js';
@@ -77,6 +78,8 @@ export function stateWrites(
     const file = layout.fileOf(team, key);
     if (key === 'config') return { path: file, content: `${JSON.stringify(state.info, null, 2)}\n` };
     if (key === 'highWatermark') return { path: file, content: `${list.highWatermark}\n` };
+    if (key === 'requests')
+      return { path: file, content: `${JSON.stringify(storedRequests(state.requests), null, 2)}\n` };
     if (key.startsWith('task:')) {
       const task = findTask(list, key.slice('task:'.length));
       return { path: file, content: task ? `${JSON.stringify(task, null, 2)}\n` : null };

@@ -11,6 +11,7 @@ export type FileKey = StateKey | 'config';
  *
  *   teams/{team}/config.json          roster and options, the current run id
  *   teams/{team}/inboxes/{agent}.json one agent's messages, oldest first
+ *   teams/{team}/requests.json        the run's requests (plans, permissions, tool calls) and path grants
  *   tasks/{team}/{id}.json            one task
  *   tasks/{team}/.highwatermark       highest N of any task-N id ever used
  *   tasks/{team}/.lock                the cross-process lock (a folder, proper-lockfile); a
@@ -44,6 +45,10 @@ export class FileLayout {
 
   config(team: string): string {
     return path.join(this.teamFolder(team), 'config.json');
+  }
+
+  requests(team: string): string {
+    return path.join(this.teamFolder(team), 'requests.json');
   }
 
   inboxFolder(team: string): string {
@@ -98,6 +103,7 @@ export class FileLayout {
   fileOf(team: string, key: FileKey): string {
     if (key === 'config') return this.config(team);
     if (key === 'highWatermark') return this.highWatermark(team);
+    if (key === 'requests') return this.requests(team);
     if (key.startsWith('task:')) return this.task(team, key.slice('task:'.length));
     return this.inbox(team, key.slice('inbox:'.length));
   }

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { freezeTask, type TeamTask } from '../../board/task.js';
 import { putTask, removeTask } from '../../board/task-list-state.js';
 import type { TeamMessage } from '../../mailbox/message.js';
+import { requestsFrom } from '../../requests/request-state.js';
 import { infoOf } from '../team-info.js';
 import { type TeamState, taskList, teamState, withInfo } from '../team-state.js';
 import type { TeamInfo } from '../team-store.js';
@@ -12,6 +13,7 @@ import {
   configSchema,
   highWatermarkSchema,
   inboxSchema,
+  requestsSchema,
   taskSchema,
   type VersionStamp,
 } from './file-schemas.js';
@@ -51,7 +53,8 @@ export function loadTeam(layout: FileLayout, team: string, info: TeamInfo, event
     if (inbox) inboxes[name.slice(0, -'.json'.length)] = inbox;
   }
   const highWatermark = readJson(layout.highWatermark(team), highWatermarkSchema) ?? 0;
-  return teamState(info, { tasks, highWatermark, inboxes }, eventSeq);
+  const requests = requestsFrom(readJson(layout.requests(team), requestsSchema));
+  return teamState(info, { tasks, highWatermark, inboxes, requests }, eventSeq);
 }
 
 /**
@@ -67,7 +70,8 @@ export function refreshTeam(
   stamp: VersionStamp,
 ): TeamState | undefined {
   // A key this version does not know (a newer writer, a hand edit): read the team whole.
-  if ([...keys].some((key) => !/^(config|highWatermark|task:.+|inbox:.+)$/.test(key))) return undefined;
+  if ([...keys].some((key) => !/^(config|highWatermark|requests|task:.+|inbox:.+)$/.test(key)))
+    return undefined;
   let next = state;
   if (keys.has('config')) {
     const info = readConfig(layout, team);
@@ -80,6 +84,7 @@ export function refreshTeam(
     if (key === 'config') continue;
     const file = layout.fileOf(team, key);
     if (key === 'highWatermark') list.highWatermark = readJson(file, highWatermarkSchema) ?? 0;
+    else if (key === 'requests') next.requests = requestsFrom(readJson(file, requestsSchema));
     else if (key.startsWith('task:')) {
       const id = key.slice('task:'.length);
       const task = readTask(file, id);

@@ -108,6 +108,30 @@ const journalShape = {
 export const journalSchema = record(journalShape);
 export type Journal = Infer<typeof journalShape>;
 
+export const requestsSchema = record({
+  requests: list(
+    record({
+      id: text,
+      kind: oneOf(['plan', 'permission', 'tool']),
+      from: text,
+      to: oneOf(['lead', 'user']),
+      subject: text,
+      taskId: nullableText,
+      tool: nullableText,
+      path: nullableText,
+      timeoutMs: whole(0),
+      defaultApprove: bool,
+      openedAt: whole(0),
+      openedInTurn: nullable(whole(0)),
+      status: oneOf(['open', 'answered', 'expired']),
+      approve: nullable(bool),
+      feedback: text,
+      by: nullableText,
+    }),
+  ),
+  grants: list(record({ member: text, pattern: text, tool: oneOf(['write_file', 'edit_file', '*']) })),
+});
+
 export const runRecordSchema = record({
   runId: text,
   team: text,

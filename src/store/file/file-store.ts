@@ -151,9 +151,10 @@ export class FileStore implements TeamStore {
       const record = { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt };
       writeRunRecord(this.#layout, { ...record, runner: thisProcess() });
       if (options.fresh === false) {
-        const next = withInfo(cached.state, info);
+        // The list and inboxes stay for the new run; the requests were the last run's.
+        const next = withInfo(cached.state, info, { requests: false });
         next.eventSeq = 0;
-        this.#teams.commit(name, { ...cached, state: next }, ['config'], []);
+        this.#teams.commit(name, { ...cached, state: next }, ['config', 'requests'], []);
       } else {
         // Every task and inbox file goes.
         const old = cached.state;

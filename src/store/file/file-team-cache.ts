@@ -53,7 +53,7 @@ export class TeamCache {
     // A full change log, or a change to everything, starts a new epoch: every process reloads.
     const restart =
       changed === 'everything' || cached.changesOffset > MAX_CHANGES_BYTES || cached.stamp.epoch === '';
-    const keys = changed === 'everything' ? (['config', 'highWatermark'] as const) : changed;
+    const keys = changed === 'everything' ? (['config', 'highWatermark', 'requests'] as const) : changed;
     const writes = stateWrites(layout, name, state, keys);
     const runId = state.info.runId;
     const lines = events.map((event) => ({ seq: event.seq, line: JSON.stringify(event) }));

@@ -79,7 +79,7 @@ export class MemoryStore implements TeamStore {
       runId: newRunId(name, this.#now()),
       updatedAt: this.#now().toISOString(),
     };
-    const next = options.fresh === false ? withInfo(state, info) : teamState(info);
+    const next = options.fresh === false ? withInfo(state, info, { requests: false }) : teamState(info);
     next.eventSeq = 0;
     this.#teams.set(name, next);
     const runId = info.runId as string;

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import type { TeamTask } from '../../board/task.js';
 import { putTask } from '../../board/task-list-state.js';
 import { type TeamMessage, withKind } from '../../mailbox/message.js';
+import { requestsFrom, type StoredRequests } from '../../requests/request-state.js';
 import { infoOf, type StoredInfo } from '../team-info.js';
 import { type TeamState, taskList, teamState } from '../team-state.js';
 import type { TeamInfo } from '../team-store.js';
@@ -21,6 +22,8 @@ export interface TeamRow extends Stamp {
   readonly info: TeamInfo;
   readonly eventSeq: number;
   readonly highWatermark: number;
+  /** The version that last wrote the requests. */
+  readonly requestsVersion: number;
 }
 
 /**
@@ -34,9 +37,11 @@ export async function lockTeam(client: PoolClient, s: string, name: string): Pro
     epoch: string;
     event_seq: number;
     high_watermark: number;
-  }>(`SELECT info, version, epoch, event_seq, high_watermark FROM ${s}.teams WHERE name = $1 FOR UPDATE`, [
-    name,
-  ]);
+    requests_version: string;
+  }>(
+    `SELECT info, version, epoch, event_seq, high_watermark, requests_version FROM ${s}.teams WHERE name = $1 FOR UPDATE`,
+    [name],
+  );
   const row = rows[0];
   if (!row) return undefined;
   return {
@@ -45,6 +50,7 @@ export async function lockTeam(client: PoolClient, s: string, name: string): Pro
     epoch: Number(row.epoch),
     eventSeq: row.event_seq,
     highWatermark: row.high_watermark,
+    requestsVersion: Number(row.requests_version),
   };
 }
 
@@ -70,8 +76,21 @@ export async function loadTeam(
     `SELECT agent, messages FROM ${s}.inboxes WHERE team = $1 AND version > $2`,
     [name, after],
   );
+  // The requests are read only when a commit after the cache wrote them.
+  const requests =
+    since !== undefined && row.requestsVersion <= since
+      ? undefined
+      : requestsFrom(
+          (
+            await client.query<{ requests: StoredRequests | null }>(
+              `SELECT requests FROM ${s}.teams WHERE name = $1`,
+              [name],
+            )
+          ).rows[0]?.requests ?? undefined,
+        );
   if (since !== undefined && cached) {
     const { state } = cached;
+    if (requests) state.requests = requests;
     const list = taskList(state);
     for (const task of tasks.rows) putTask(list, task.body);
     for (const inbox of inboxes.rows) state.bus.replaceInbox(inbox.agent, inbox.messages.map(withKind));
@@ -85,6 +104,7 @@ export async function loadTeam(
       tasks: tasks.rows.map((task) => task.body),
       highWatermark: row.highWatermark,
       inboxes: Object.fromEntries(inboxes.rows.map((inbox) => [inbox.agent, inbox.messages.map(withKind)])),
+      ...(requests ? { requests } : {}),
     },
     row.eventSeq,
   );

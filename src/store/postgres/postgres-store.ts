@@ -115,7 +115,10 @@ export class PostgresStore implements TeamStore {
         const state = withInfo(await this.#state(client, row), info);
         return {
           value: info,
-          next: { state, ...(await writeInfo(client, this.#s, row, info, row.eventSeq, false)) },
+          next: {
+            state,
+            ...(await writeInfo(client, this.#s, row, info, row.eventSeq, { empty: false, newRun: false })),
+          },
         };
       });
       if (made) return made;
@@ -185,9 +188,9 @@ export class PostgresStore implements TeamStore {
       const runId = newRunId(name, now);
       const info: TeamInfo = { ...state.info, runId, updatedAt: now.toISOString() };
       await insertRun(client, this.#s, { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt });
-      const next = fresh ? teamState(info) : withInfo(state, info);
+      const next = fresh ? teamState(info) : withInfo(state, info, { requests: false });
       next.eventSeq = 0;
-      const stamp = await writeInfo(client, this.#s, row, info, 0, fresh);
+      const stamp = await writeInfo(client, this.#s, row, info, 0, { empty: fresh, newRun: true });
       return { value: info, next: { state: next, ...stamp }, after: () => this.#live.enter(name, runId) };
     });
   }

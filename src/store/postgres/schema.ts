@@ -69,6 +69,10 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
       attempt integer NOT NULL,
       PRIMARY KEY (run_id, agent)
     );`,
+  // Requests and grants: kept with the team, so a tool checks them inside its transaction.
+  (s) => `
+    ALTER TABLE ${s}.teams ADD COLUMN requests jsonb;
+    ALTER TABLE ${s}.teams ADD COLUMN requests_version bigint NOT NULL DEFAULT 0;`,
 ];
 
 /** The schema version this code writes. */

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import type { StateKey } from '../../board/change-recorder.js';
 import { findTask } from '../../board/task-list-state.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
+import { storedRequests } from '../../requests/request-state.js';
 import { type TeamState, taskList } from '../team-state.js';
 import type { TeamInfo } from '../team-store.js';
 import type { Stamp, TeamRow } from './load.js';
@@ -44,6 +45,7 @@ export async function writeCommit(
   const version = row.version + 1;
   // A roster change is a change of the team's info: a new epoch, so every process re-reads it.
   const rosterChanged = changed.includes('roster');
+  const requestsChanged = changed.includes('requests');
   const epoch = removed.length > 0 || rosterChanged ? row.epoch + 1 : row.epoch;
   await client.query(
     `WITH
@@ -60,7 +62,10 @@ export async function writeCommit(
         INSERT INTO ${s}.events (run_id, seq, body)
         SELECT $5, (x->>'seq')::integer, x FROM jsonb_array_elements($6::jsonb) AS x)
     UPDATE ${s}.teams SET version = $9, epoch = $10, event_seq = $7, high_watermark = $8,
-      info = COALESCE($11::jsonb, info) WHERE name = $1`,
+      info = COALESCE($11::jsonb, info),
+      requests = CASE WHEN $12::jsonb IS NULL THEN requests ELSE $12::jsonb END,
+      requests_version = CASE WHEN $12::jsonb IS NULL THEN requests_version ELSE $9 END
+    WHERE name = $1`,
     [
       state.info.name,
       JSON.stringify(put),
@@ -73,6 +78,7 @@ export async function writeCommit(
       version,
       epoch,
       rosterChanged ? JSON.stringify(state.info) : null,
+      requestsChanged ? JSON.stringify(storedRequests(state.requests)) : null,
     ],
   );
   return { version, epoch };
@@ -80,7 +86,8 @@ export async function writeCommit(
 
 /**
  * Replaces the team's info (a new roster, a new run), in a new epoch (every process re-reads
- * the team); with `empty`, its tasks and inboxes go too (a fresh run).
+ * the team); with `empty`, its tasks and inboxes go too (a fresh run); with `newRun`, its
+ * requests (they belong to their run).
  */
 export async function writeInfo(
   client: PoolClient,
@@ -88,18 +95,21 @@ export async function writeInfo(
   row: TeamRow,
   info: TeamInfo,
   eventSeq: number,
-  empty: boolean,
+  { empty, newRun }: { readonly empty: boolean; readonly newRun: boolean },
 ): Promise<Stamp> {
   if (empty) {
     await client.query(`DELETE FROM ${s}.tasks WHERE team = $1`, [info.name]);
     await client.query(`DELETE FROM ${s}.inboxes WHERE team = $1`, [info.name]);
   }
   const stamp = { version: row.version + 1, epoch: row.epoch + 1 };
+  // A new run (or a new roster) starts with no requests: they belong to their run.
   await client.query(
     `UPDATE ${s}.teams SET info = $2, version = $5, epoch = $6, event_seq = $3,
-       high_watermark = CASE WHEN $4 THEN 0 ELSE high_watermark END
+       high_watermark = CASE WHEN $4 THEN 0 ELSE high_watermark END,
+       requests = CASE WHEN $7 THEN NULL ELSE requests END,
+       requests_version = CASE WHEN $7 THEN $5 ELSE requests_version END
      WHERE name = $1`,
-    [info.name, JSON.stringify(info), eventSeq, empty, stamp.version, stamp.epoch],
+    [info.name, JSON.stringify(info), eventSeq, empty, stamp.version, stamp.epoch, newRun],
   );
   return stamp;
 }

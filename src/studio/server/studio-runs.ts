@@ -1,10 +1,10 @@
 import { USER } from '../../agent/participants.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import type { RequestRecord } from '../../requests/request-state.js';
+import { answerRequest, type RequestAnswer } from '../../run/control.js';
 import type { TeamRunHandle } from '../../run/handle.js';
 import { runStatus } from '../../store/run-record.js';
 import type { Team } from '../../team/team.js';
-import { answerRequest, type RequestAnswer } from '../../tools/answer-request.js';
 import { ApiError } from './api-error.js';
 import type { StudioStore } from './studio-store.js';
 
@@ -81,7 +81,7 @@ export class StudioRuns {
     // A run of another process reads the answer from the store, as after `agent-teams respond`.
     return handle
       ? handle.respond(requestId, answer)
-      : answerRequest(this.#studio.store, team, runId, requestId, answer, USER);
+      : answerRequest(this.#studio.store, team, requestId, answer, USER);
   }
 
   /** Shuts a member of a run this Studio started down; the lifecycle lives in the run's process. */

@@ -104,6 +104,7 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
             error: outcome.error,
             delivered: outcome.delivered,
             ...(outcome.unread ? { unread: outcome.unread } : {}),
+            ...(outcome.fatal ? { fatal: true } : {}),
           };
     await writeOutcome(team, fence, reported);
     report(team, turn, fence.attempt, outcome.kind);

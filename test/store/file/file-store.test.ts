@@ -22,3 +22,30 @@ test('a config.json written before rosters (members and departed names) reads as
   ]);
   await store.close();
 });
+
+test('the requests one FileStore object opens and answers are the team’s: another object reads them', async () => {
+  const root = tempFolder();
+  const [one, two] = [new FileStore({ root }), new FileStore({ root })];
+  await one.createTeam('newsroom', { lead: 'editor', members: ['writer'] });
+  await one.startRun('newsroom');
+  const draft = {
+    kind: 'tool',
+    to: 'user',
+    subject: 'deploy',
+    taskId: null,
+    tool: 'deploy',
+    path: null,
+  } as const;
+  const timeouts = { planApprovalTimeoutMs: 1000, permissionTimeoutMs: 1000 };
+  const opened = await one.transact('newsroom', ({ requests }) =>
+    requests.open('writer', draft, 1, timeouts),
+  );
+  await two.transact('newsroom', ({ requests }) =>
+    requests.answer(opened.id, { approve: true, feedback: '' }, 'user'),
+  );
+  expect(await one.transact('newsroom', ({ requests }) => requests.get(opened.id)?.status)).toBe('answered');
+  expect(JSON.parse(readFileSync(path.join(root, 'teams/newsroom/requests.json'), 'utf8')).requests).toEqual([
+    expect.objectContaining({ id: opened.id, status: 'answered', by: 'user' }),
+  ]);
+  await Promise.all([one.close(), two.close()]);
+});

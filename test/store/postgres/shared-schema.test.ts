@@ -14,6 +14,37 @@ describe.skipIf(!reachable)('PostgresStore: stores sharing a schema', () => {
     expect((await many[5]?.listTeams())?.map((team) => team.name)).toEqual(['newsroom']);
   });
 
+  test('the requests a store object opens and answers are the team’s: another store object reads them', async () => {
+    const schema = randomSchema();
+    const [one, two] = [stores.make(schema), stores.make(schema)];
+    await one.createTeam('newsroom', setup);
+    await one.startRun('newsroom');
+    const draft = {
+      kind: 'tool',
+      to: 'user',
+      subject: 'deploy',
+      taskId: null,
+      tool: 'deploy',
+      path: null,
+    } as const;
+    const timeouts = { planApprovalTimeoutMs: 1000, permissionTimeoutMs: 1000 };
+    const opened = await one.transact('newsroom', ({ requests }) =>
+      requests.open('writer', draft, 1, timeouts),
+    );
+    // The other object answers it; the first sees the answer, and a second answer is refused.
+    await two.transact('newsroom', ({ requests }) =>
+      requests.answer(opened.id, { approve: true, feedback: '' }, 'user'),
+    );
+    expect(await one.transact('newsroom', ({ requests }) => requests.get(opened.id)?.status)).toBe(
+      'answered',
+    );
+    await expect(
+      one.transact('newsroom', ({ requests }) =>
+        requests.answer(opened.id, { approve: false, feedback: '' }, 'user'),
+      ),
+    ).rejects.toMatchObject({ code: 'request-closed' });
+  });
+
   test('close ends the pool and the listener, and is safe twice', async () => {
     const store = stores.make();
     await store.createTeam('newsroom', setup);

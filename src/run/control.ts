@@ -1,0 +1,186 @@
+import { USER } from '../agent/participants.js';
+import { checkKnownKeys } from '../errors/check-options.js';
+import { TeamError } from '../errors/team-error.js';
+import type { SentMessage } from '../mailbox/message.js';
+import type { RequestRecord } from '../requests/request-state.js';
+import type { RequestAnswer } from '../requests/team-requests.js';
+import type { MemberProfile } from '../roster/roster.js';
+import { runStatus } from '../store/run-record.js';
+import type { TeamRules, TeamStore } from '../store/team-store.js';
+
+// The control plane: what a person (or a program) does to a run, from any process that
+// reaches its store — the run's own handle, the command in another shell, the Studio,
+// another machine. Each is one commit of the team's rules; the run's one writer acts on it
+// when it folds it, so a control acts the same wherever it came from, and survives a crash
+// of the run's process (a resume folds it like any event).
+
+export type { RequestAnswer };
+
+/** How `run.shutdown` (and `agent-teams shutdown`) shuts a member down. */
+export interface ShutdownOptions {
+  /** Stop it at once (its turn is cut) instead of asking. Default `false`. */
+  force?: boolean;
+  /** Why, for the member and the log. */
+  reason?: string;
+}
+
+/** A member to add to a running team: the profile the roster shows and the instructions it runs with. */
+export interface JoiningMember extends MemberProfile {
+  readonly name: string;
+  readonly instructions: string;
+}
+
+/**
+ * The run `runId` of `team`, if it is the team's current run and has not ended; throws
+ * `run-not-found` or `run-ended` otherwise. A check from outside the run's commit: a control
+ * committed just as the run ends is folded by nobody, and changes nothing.
+ */
+export async function requireGoingRun(store: TeamStore, team: string, runId: string): Promise<void> {
+  const info = await store.getTeam(team);
+  if (!info) throw new TeamError('team-not-found', `The store knows no team ${team}.`, { details: { team } });
+  if (info.runId !== runId) {
+    throw new TeamError('run-ended', `The run ${runId} is no longer the current run of ${team}.`, {
+      details: { team, runId },
+    });
+  }
+  const status = runStatus(await store.readEvents(runId));
+  if (status !== 'running') {
+    throw new TeamError('run-ended', `The run ${runId} has ended (${status}).`, {
+      details: { team, runId, status },
+    });
+  }
+}
+
+/** Checks an answer's shape; throws `invalid-input` naming what is wrong. */
+function checkAnswer(answer: unknown): { approve: boolean; feedback: string } {
+  if (typeof answer !== 'object' || answer === null) {
+    throw new TeamError('invalid-input', 'An answer is { approve: true | false, feedback? }.');
+  }
+  checkKnownKeys('an answer', answer, ['approve', 'feedback']);
+  const { approve, feedback = '' } = answer as { approve?: unknown; feedback?: unknown };
+  if (typeof approve !== 'boolean') throw new TeamError('invalid-input', 'approve must be true or false.');
+  if (typeof feedback !== 'string') throw new TeamError('invalid-input', 'feedback must be a string.');
+  return { approve, feedback };
+}
+
+/**
+ * Answers a request of the team's run as `by` (the person, `user`, by default). The rules
+ * decide inside the commit: the first answer or expiry counts (`request-closed`), an unknown
+ * request is `request-not-found`, and a refused answer changes nothing.
+ */
+export async function answerRequest(
+  store: TeamStore,
+  team: string,
+  requestId: unknown,
+  answer: unknown,
+  by: string = USER,
+): Promise<RequestRecord> {
+  if (typeof requestId !== 'string' || !requestId) {
+    throw new TeamError('invalid-input', 'A request id is a non-empty string, such as req-coder-2-1.');
+  }
+  const checked = checkAnswer(answer);
+  return store.transact(team, ({ requests }) => requests.answer(requestId, checked, by));
+}
+
+/** A message from the person (`user`, `fromAgent: false`) to an agent, `lead` or `everyone`: it wakes its reader. */
+export function sendAsUser(
+  store: TeamStore,
+  team: string,
+  to: string,
+  content: string,
+): Promise<SentMessage> {
+  return store.transact(team, ({ mailbox }) => mailbox.send(USER, to, content));
+}
+
+/** Asks the run to stop: its turns are cut, nothing is left in progress, it ends `aborted`. */
+export async function abortRun(
+  store: TeamStore,
+  team: string,
+  reason: unknown,
+  by: string = USER,
+): Promise<void> {
+  const why =
+    reason === undefined || reason === null
+      ? null
+      : reason instanceof Error
+        ? reason.message
+        : String(reason);
+  await store.transact(team, ({ emit }) => emit({ type: 'team:abort-requested', data: { reason: why, by } }));
+}
+
+/** Checks `run.shutdown`'s options. */
+export function checkShutdownOptions(options: unknown): { force: boolean; reason: string | null } {
+  if (typeof options !== 'object' || options === null) {
+    throw new TeamError('invalid-input', 'shutdown options must be an object: { force?, reason? }.');
+  }
+  checkKnownKeys('shutdown', options, ['force', 'reason']);
+  const { force, reason } = options as ShutdownOptions;
+  if (force !== undefined && typeof force !== 'boolean') {
+    throw new TeamError('invalid-input', 'force must be true or false.');
+  }
+  if (reason !== undefined && typeof reason !== 'string') {
+    throw new TeamError('invalid-input', 'reason must be a string.');
+  }
+  return { force: force === true, reason: reason?.trim() || null };
+}
+
+/** Throws unless `member` is a member of the team still on it (`not-a-member`, `member-shutdown`). */
+function requireActiveMember(rules: TeamRules, member: unknown): string {
+  const entries = rules.roster.entries();
+  const entry = typeof member === 'string' ? entries.find((each) => each.name === member) : undefined;
+  if (entry?.role !== 'member') {
+    const members = entries.filter((each) => each.role === 'member').map((each) => each.name);
+    throw new TeamError(
+      'not-a-member',
+      `${JSON.stringify(member)} is not a member of the run; its members are ${members.join(', ')}.`,
+      { details: { agent: member } },
+    );
+  }
+  if (entry.status !== 'active') {
+    throw new TeamError('member-shutdown', `${entry.name} has shut down or left the team already.`, {
+      details: { agent: entry.name },
+    });
+  }
+  return entry.name;
+}
+
+/**
+ * Shuts a member down. Graceful (the default): it is sent a `shutdown_request` and answers in
+ * its next turn (not rejecting approves), departing as that turn ends; asked already (the
+ * request unread), it is not asked twice. `force`: its running turn is cut and it departs.
+ * With `removed`, it also leaves the team (`run.removeMember`).
+ */
+export async function requestShutdown(
+  store: TeamStore,
+  team: string,
+  member: unknown,
+  options: { readonly force: boolean; readonly reason: string | null; readonly removed?: boolean },
+): Promise<void> {
+  const { force, reason } = options;
+  const removed = options.removed === true;
+  await store.transact(team, (rules) => {
+    const name = requireActiveMember(rules, member);
+    const { mailbox, emit } = rules;
+    if (force || removed) {
+      emit({
+        type: 'team:shutdown-requested',
+        data: { member: name, force: true, reason, messageId: null, removed },
+      });
+      return;
+    }
+    const asked = mailbox.unread(name).some((message) => message.kind === 'shutdown_request');
+    if (asked) return;
+    const text = `The person running the team asks you to shut down${reason ? `: ${reason}` : '.'} Finish your step, then approve or reject with respond_to_shutdown (not rejecting approves).`;
+    const sent = mailbox.send(USER, name, text, { kind: 'shutdown_request' });
+    emit({
+      type: 'team:shutdown-requested',
+      data: { member: name, force: false, reason, messageId: sent.id },
+    });
+  });
+}
+
+/** A member joins the running team: on its roster, with the instructions any process needs to run its turns. */
+export async function joinMember(store: TeamStore, team: string, member: JoiningMember): Promise<void> {
+  const { name, instructions, ...profile } = member;
+  await store.transact(team, ({ roster }) => roster.join(name, profile, { instructions }));
+}
