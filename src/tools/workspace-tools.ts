@@ -3,7 +3,7 @@ import path from 'node:path';
 import { tool } from 'ai';
 import { z } from 'zod';
 import { TeamError } from '../errors/index.js';
-import { matchesGlob } from '../requests/glob.js';
+import { checkPattern, matchesGlob } from '../requests/glob.js';
 import type { TurnGovernance } from './open-request.js';
 import { checkPermission } from './permission.js';
 import { governed } from './tool-answer.js';
@@ -31,7 +31,9 @@ const listFilesFields = z.strictObject({
   pattern: z
     .string()
     .optional()
-    .describe('A glob: * within a folder, ** across folders (src/**/*.ts); every file if left out'),
+    .describe(
+      'A glob of ≤500 characters: * within a folder, ** across folders (src/**/*.ts); every file if left out',
+    ),
 });
 
 async function readText(real: string, shown: string): Promise<string> {
@@ -84,6 +86,7 @@ export function workspaceTools(context: TurnGovernance) {
       inputSchema: toolInputSchema(listFilesFields),
       execute: (input) =>
         governed('list_files', listFilesFields, input, async ({ pattern = '**' }) => {
+          checkPattern('list_files', pattern);
           const { files, more } = await listFiles(
             await resolveInWorkspace(root, '.').then((r) => r.real),
             pattern,
