@@ -1,13 +1,18 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tool } from 'ai';
 import { z } from 'zod';
 import { TeamError } from '../errors/index.js';
-import { matchesGlob } from '../requests/glob.js';
+import { checkPattern, matchesGlob } from '../requests/glob.js';
 import type { TurnGovernance } from './open-request.js';
 import { checkPermission } from './permission.js';
 import { governed } from './tool-answer.js';
 import { toolInputSchema } from './tool-input.js';
+import {
+  readWorkspaceFile,
+  readWorkspaceFolder,
+  refuseHardLinked,
+  writeWorkspaceFile,
+} from './workspace-files.js';
 import { resolveInWorkspace } from './workspace-paths.js';
 
 /** Bounds the tool descriptions state too: one call never floods a prompt. */
@@ -31,23 +36,22 @@ const listFilesFields = z.strictObject({
   pattern: z
     .string()
     .optional()
-    .describe('A glob: * within a folder, ** across folders (src/**/*.ts); every file if left out'),
+    .describe(
+      'A glob of ≤500 characters: * within a folder, ** across folders (src/**/*.ts); every file if left out',
+    ),
 });
 
-async function readText(real: string, shown: string): Promise<string> {
-  const info = await stat(real).catch(() => undefined);
-  if (!info?.isFile()) throw new TeamError('invalid-input', `There is no file ${shown} in the workspace.`);
-  return readFile(real, 'utf8');
-}
-
-/** Every file under the root matching `pattern`, in name order; links are listed, not followed. */
+/**
+ * Every file under the root (its real path) matching `pattern`, in name order; links are
+ * listed, not followed, and a folder swapped for one while listing is skipped.
+ */
 async function listFiles(root: string, pattern: string): Promise<{ files: string[]; more: boolean }> {
   const files: string[] = [];
   const folders = [''];
   let scanned = 0;
   while (folders.length > 0 && scanned < SCANNED) {
     const folder = folders.shift() as string;
-    const entries = await readdir(path.join(root, folder), { withFileTypes: true });
+    const entries = (await readWorkspaceFolder(path.join(root, folder))) ?? [];
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       scanned++;
@@ -70,7 +74,7 @@ export function workspaceTools(context: TurnGovernance) {
       execute: (input) =>
         governed('read_file', readFileFields, input, async ({ path: given }) => {
           const file = await resolveInWorkspace(root, given);
-          const content = await readText(file.real, file.relative);
+          const content = await readWorkspaceFile(file);
           const cut = content.length > READ_CHARS;
           return {
             path: file.relative,
@@ -84,10 +88,8 @@ export function workspaceTools(context: TurnGovernance) {
       inputSchema: toolInputSchema(listFilesFields),
       execute: (input) =>
         governed('list_files', listFilesFields, input, async ({ pattern = '**' }) => {
-          const { files, more } = await listFiles(
-            await resolveInWorkspace(root, '.').then((r) => r.real),
-            pattern,
-          );
+          checkPattern('list_files', pattern);
+          const { files, more } = await listFiles((await resolveInWorkspace(root, '.')).root, pattern);
           return { files, ...(more ? { note: 'More files than shown: narrow the pattern.' } : {}) };
         }),
     }),
@@ -99,20 +101,20 @@ export function workspaceTools(context: TurnGovernance) {
           if (content.length > WRITE_CHARS)
             throw new TeamError('invalid-input', `content is over ${WRITE_CHARS} characters.`);
           const file = await resolveInWorkspace(root, given);
+          await refuseHardLinked(file);
           const refused = await checkPermission(context, 'write_file', file.relative);
           if (refused) return refused;
-          await mkdir(path.dirname(file.real), { recursive: true });
-          await writeFile(file.real, content);
+          await writeWorkspaceFile(file, content, { create: true });
           return { path: file.relative, written: content.length };
         }),
     }),
     edit_file: tool({
-      description: 'Replace text in a workspace file: oldText must occur exactly once.',
+      description: `Replace text in a workspace file: oldText must occur exactly once, and the file stays ≤${WRITE_CHARS} characters.`,
       inputSchema: toolInputSchema(editFileFields),
       execute: (input) =>
         governed('edit_file', editFileFields, input, async ({ path: given, oldText, newText }) => {
           const file = await resolveInWorkspace(root, given);
-          const content = await readText(file.real, file.relative);
+          const content = await readWorkspaceFile(file);
           if (!oldText) throw new TeamError('invalid-input', 'oldText must not be empty.');
           const found = content.split(oldText).length - 1;
           if (found !== 1) {
@@ -123,12 +125,17 @@ export function workspaceTools(context: TurnGovernance) {
                 : `oldText occurs ${found} times in ${file.relative}: give more of the text around it.`,
             );
           }
+          const edited = content.replace(oldText, () => newText);
+          if (edited.length > WRITE_CHARS) {
+            throw new TeamError(
+              'invalid-input',
+              `The edit would make ${file.relative} ${edited.length} characters long, over the limit of ${WRITE_CHARS}: refused.`,
+            );
+          }
+          await refuseHardLinked(file);
           const refused = await checkPermission(context, 'edit_file', file.relative);
           if (refused) return refused;
-          await writeFile(
-            file.real,
-            content.replace(oldText, () => newText),
-          );
+          await writeWorkspaceFile(file, edited, { create: false });
           return { path: file.relative, replaced: 1 };
         }),
     }),

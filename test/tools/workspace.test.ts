@@ -269,3 +269,30 @@ test('an own tool marked needsApproval asks the person; it runs once approved', 
   expect(result.teamResult.tasks[0]?.result).toBe('["deployed to prod"]');
   expect(of('team:request-answered')).toHaveLength(1);
 });
+
+test('list_files answers a pattern that would make a RegExp backtrack for minutes promptly, and refuses a bad one', async () => {
+  const root = workspace();
+  writeFileSync(path.join(root, 'a'.repeat(100)), 'long name');
+  const { team } = testTeam(
+    byAgent({
+      lead: plan,
+      a: calling(
+        tool('list_files', { pattern: '*a*a*a*a*a*a*a*a*b' }),
+        tool('list_files', { pattern: '*a*a*a*a*a*a*a*a*' }),
+        tool('list_files', { pattern: '*'.repeat(501) }),
+        tool('list_files', { pattern: '../*' }),
+      ),
+    }),
+    { members: ['a'], workspace: { root }, agents: { a: { permissionMode: 'bypass' } } },
+  );
+  const started = performance.now();
+  const answers = outputs(await team.run({ input: 'go' }));
+  // The former matcher took over a minute on the first pattern; this one is linear in it.
+  expect(performance.now() - started).toBeLessThan(5_000);
+  expect(answers[0]).toMatchObject({ success: true, files: [] });
+  expect(answers[1]).toMatchObject({ success: true, files: ['a'.repeat(100)] });
+  expect(answers[2]?.error).toBe('list_files: a path pattern must be a non-empty string of ≤500 characters.');
+  expect(answers[3]?.error).toBe(
+    'list_files: the pattern "../*" must be relative to the workspace root, without "..".',
+  );
+});
