@@ -112,8 +112,16 @@ export function wholeNumber(least: number, unit?: string) {
 }
 
 /** A value `is` accepts, described by `error` (a function, an Agent, a PostgresStore). */
-function satisfying<T>(is: (value: unknown) => boolean, error: string) {
+export function satisfying<T>(is: (value: unknown) => boolean, error: string) {
   return z.custom<T>(is, { error });
+}
+
+/** An object that is not a list (what it holds said by `error`), its entries left to the caller. */
+export function plainObject<T>(error: string) {
+  return satisfying<T>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    error,
+  );
 }
 
 /** A function (what it is for said by `error`). */
