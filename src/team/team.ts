@@ -6,6 +6,7 @@ import { type ModelSpec, resolveModel } from '../agent/resolve-model.js';
 import { TeamError } from '../errors/index.js';
 import { checkName } from '../errors/names.js';
 import { parseOptions, satisfying } from '../errors/options-schema.js';
+import { importPeer, PG } from '../errors/peer-dependency.js';
 import { TeamEmitter, type TeamEventHandler } from '../events/team-emitter.js';
 import type { TeamEventType } from '../events/team-event-map.js';
 import { foldEvents } from '../fold/apply-event.js';
@@ -184,10 +185,14 @@ export class Team {
 
   /** The executor of `executor: 'workers'`: loaded only then, as it needs pg and pg-boss. */
   async #workerExecutor() {
-    const [{ PostgresStore }, { WorkerExecutor }] = await Promise.all([
-      import('../store/postgres/postgres-store.js'),
-      import('../turn/workers/worker-executor.js'),
-    ]);
+    const [{ PostgresStore }, { WorkerExecutor }] = await importPeer(
+      () =>
+        Promise.all([
+          import('../store/postgres/postgres-store.js'),
+          import('../turn/workers/worker-executor.js'),
+        ]),
+      PG,
+    );
     if (!(this.store instanceof PostgresStore)) {
       throw new TeamError(
         'invalid-option',
