@@ -5,12 +5,13 @@ import { badOption, checkOptionKeys } from '../errors/check-options.js';
 // `agent-teams tasks` take 3.6 to 4.0 times `node -e 0` instead of 2.7 to 2.8 (bench:cli). The
 // messages and the code (`invalid-option`) are those of the schemas (errors/check-options.ts).
 
-/** An options object, `{}` when not given. */
-function object(what: string, value: unknown, path: readonly string[] = []): Record<string, unknown> {
+/** An options object of the `known` keys (unknown ones refused), `{}` when not given. */
+function object(what: string, value: unknown, known: readonly string[], path: readonly string[] = []) {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badOption(what, path, 'an object', value);
+    throw badOption(what, path, `an object: { ${known.map((key) => `${key}?`).join(', ')} }`, value);
   }
+  checkOptionKeys(what, value, known, path);
   return value as Record<string, unknown>;
 }
 
@@ -26,24 +27,21 @@ function whole(what: string, path: readonly string[], value: unknown): void {
  */
 export function checkFileStoreOptions(options: unknown): void {
   const what = 'a FileStore';
-  const given = object(what, options);
-  checkOptionKeys(what, given, ['root', 'now', 'lock']);
+  const given = object(what, options, ['root', 'now', 'lock']);
   if (given.root !== undefined && (typeof given.root !== 'string' || given.root.trim() === '')) {
     throw badOption(what, ['root'], 'a non-empty path', given.root);
   }
   if (given.now !== undefined && typeof given.now !== 'function') {
     throw badOption(what, ['now'], 'a function answering a Date', given.now);
   }
-  const lock = object(what, given.lock, ['lock']);
-  checkOptionKeys(what, lock, ['stale', 'timeout'], ['lock']);
+  const lock = object(what, given.lock, ['stale', 'timeout'], ['lock']);
   whole(what, ['lock', 'stale'], lock.stale);
   whole(what, ['lock', 'timeout'], lock.timeout);
 }
 
 /** Checks the options of `startRun`: `fresh`, true or false. Answers whether the run is fresh. */
 export function checkStartOptions(options: unknown): boolean {
-  const given = object('startRun', options);
-  checkOptionKeys('startRun', given, ['fresh']);
+  const given = object('startRun', options, ['fresh']);
   if (given.fresh !== undefined && typeof given.fresh !== 'boolean') {
     throw badOption('startRun', ['fresh'], 'true or false', given.fresh);
   }

@@ -35,6 +35,9 @@ test('a store refuses an option it does not have, naming it and listing the know
   expect(() => new MemoryStore({ now: 'today' } as never)).toThrow(
     'now of a MemoryStore must be a function answering a Date, not "today".',
   );
+  expect(() => new FileStore({ lock: 5 } as never)).toThrow(
+    'lock of a FileStore must be an object: { stale?, timeout? }, not 5.',
+  );
   expect(() => new FileStore({ now: 'today' } as never)).toThrow(
     'now of a FileStore must be a function answering a Date, not "today".',
   );
