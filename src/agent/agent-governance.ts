@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { TeamError } from '../errors/index.js';
+import { fn } from '../errors/options-schema.js';
 
 /**
  * How a member's file tools decide on a change outside the paths it was allowed:
@@ -38,30 +40,38 @@ export interface AgentGovernance {
   readonly classifier: PermissionClassifier | undefined;
 }
 
-const MODES: readonly PermissionMode[] = ['default', 'bypass', 'delegatedByTeamLead', 'classifier'];
+const MODES = [
+  'default',
+  'bypass',
+  'delegatedByTeamLead',
+  'classifier',
+] as const satisfies readonly PermissionMode[];
 
-/** Checks an agent's governance options; a classifier without its mode (or the reverse) is refused. */
+/** The schemas of an agent's governance options. */
+export const AGENT_GOVERNANCE_SHAPE = {
+  requirePlanApproval: z.boolean().optional(),
+  permissionMode: z.enum(MODES).optional(),
+  classifier: fn<PermissionClassifier>('a function deciding a permission request').optional(),
+} satisfies Record<keyof AgentGovernanceConfig, z.ZodType>;
+
+/**
+ * An agent's governance, from its options as `AGENT_GOVERNANCE_SHAPE` checked them: a
+ * classifier without its mode (or the reverse) is refused, as one of them is a mistake.
+ */
 export function agentGovernance(agent: string, config: AgentGovernanceConfig): AgentGovernance {
   const { requirePlanApproval = false, permissionMode = 'default', classifier } = config;
-  if (typeof requirePlanApproval !== 'boolean') {
-    throw new TeamError('invalid-input', `requirePlanApproval of ${agent} must be true or false.`);
-  }
-  if (!MODES.includes(permissionMode)) {
-    throw new TeamError(
-      'invalid-input',
-      `permissionMode of ${agent} must be one of ${MODES.map((mode) => `"${mode}"`).join(', ')}.`,
-    );
-  }
-  if (classifier !== undefined && typeof classifier !== 'function') {
-    throw new TeamError('invalid-input', `The classifier of ${agent} must be a function.`);
-  }
   if (permissionMode === 'classifier' && !classifier) {
-    throw new TeamError('invalid-input', `${agent} has permissionMode "classifier" but no classifier.`);
+    throw new TeamError(
+      'invalid-option',
+      `The agent ${agent} has permissionMode "classifier" but no classifier: give it one, or another mode.`,
+      { details: { option: 'classifier' } },
+    );
   }
   if (classifier && permissionMode !== 'classifier') {
     throw new TeamError(
-      'invalid-input',
-      `${agent} has a classifier, which only permissionMode "classifier" uses; set that mode or leave it out.`,
+      'invalid-option',
+      `The agent ${agent} has a classifier, which only permissionMode "classifier" uses; set that mode or leave it out.`,
+      { details: { option: 'classifier' } },
     );
   }
   return { requirePlanApproval, permissionMode, classifier };

@@ -1,10 +1,15 @@
 import type { ToolSet } from 'ai';
-import { checkKnownKeys } from '../errors/check-options.js';
-import { TeamError } from '../errors/index.js';
+import { z } from 'zod';
 import { checkName } from '../errors/names.js';
-import { type AgentGovernance, type AgentGovernanceConfig, agentGovernance } from './agent-governance.js';
-import { AGENT_BUDGET_BOUNDS, type AgentBudget, checkBudget } from './budget.js';
-import { checkModelSettings, type ModelSettings } from './model-settings.js';
+import { parseOptions, plainObject, satisfying, wholeNumber } from '../errors/options-schema.js';
+import {
+  AGENT_GOVERNANCE_SHAPE,
+  type AgentGovernance,
+  type AgentGovernanceConfig,
+  agentGovernance,
+} from './agent-governance.js';
+import { AGENT_BUDGET_SCHEMA, type AgentBudget } from './budget.js';
+import { MODEL_SETTINGS_SHAPE, type ModelSettings } from './model-settings.js';
 import type { ModelSpec } from './resolve-model.js';
 
 export interface AgentMetadata {
@@ -35,35 +40,28 @@ export interface AgentConfig extends ModelSettings, AgentGovernanceConfig {
 
 const DEFAULT_MAX_ITERATIONS = 10;
 
-// Every key of AgentConfig, so an unknown one is refused (`satisfies` keeps the list whole).
-const AGENT_OPTIONS = Object.keys({
-  name: true,
-  model: true,
-  instructions: true,
-  description: true,
-  maxIterations: true,
-  tools: true,
-  metadata: true,
-  turnTimeoutMs: true,
-  maxRetries: true,
-  budget: true,
-  temperature: true,
-  maxOutputTokens: true,
-  providerOptions: true,
-  requirePlanApproval: true,
-  permissionMode: true,
-  classifier: true,
-} satisfies Record<keyof AgentConfig, true>);
+/** A model as `resolveModel` takes it: an AI SDK language model, or a `provider/model` string. */
+const isModelSpec = (value: unknown) =>
+  (typeof value === 'string' && value !== '') ||
+  (typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { doGenerate?: unknown }).doGenerate === 'function');
 
-function positive(agent: string, option: string, value: unknown, least: number): number {
-  if (!Number.isInteger(value) || (value as number) < least) {
-    throw new TeamError(
-      'invalid-input',
-      `${option} of ${agent} must be a whole number of at least ${least}.`,
-    );
-  }
-  return value as number;
-}
+/** The schema of `AgentConfig`: every key of it (`satisfies` keeps the list whole), none other. */
+const AGENT_SCHEMA = z.strictObject({
+  name: z.string(),
+  model: satisfying<ModelSpec>(isModelSpec, 'an AI SDK language model or a "provider/model" string'),
+  instructions: z.string(),
+  description: z.string().optional(),
+  maxIterations: wholeNumber(1).optional(),
+  tools: plainObject<ToolSet>('an object of AI SDK tools by name').optional(),
+  metadata: z.looseObject({ expertise: z.array(z.string()).optional() }).optional(),
+  turnTimeoutMs: wholeNumber(1, 'ms').optional(),
+  maxRetries: wholeNumber(0).optional(),
+  budget: AGENT_BUDGET_SCHEMA.optional(),
+  ...MODEL_SETTINGS_SHAPE,
+  ...AGENT_GOVERNANCE_SHAPE,
+} satisfies Record<keyof AgentConfig, z.ZodType>);
 
 /**
  * An LLM agent: a name, a model, instructions and tools. A team gives it its team tools
@@ -92,51 +90,27 @@ export class Agent {
   readonly #config: AgentConfig;
 
   constructor(config: AgentConfig) {
-    if (typeof config !== 'object' || config === null) {
-      throw new TeamError('invalid-input', 'An agent needs a config with its name, model and instructions.');
-    }
-    this.name = checkName('agent', config.name);
-    checkKnownKeys(`the agent ${this.name}`, config, AGENT_OPTIONS);
-    if (config.model === undefined || config.model === null || config.model === '') {
-      throw new TeamError('invalid-input', `The agent ${this.name} needs a model.`);
-    }
-    if (typeof config.instructions !== 'string') {
-      throw new TeamError('invalid-input', `The agent ${this.name} needs instructions (a string).`);
-    }
-    const maxIterations = config.maxIterations ?? DEFAULT_MAX_ITERATIONS;
-    if (!Number.isInteger(maxIterations) || maxIterations < 1) {
-      throw new TeamError(
-        'invalid-input',
-        `maxIterations of ${this.name} must be a whole number of at least 1.`,
-      );
-    }
-    if (config.description !== undefined && typeof config.description !== 'string') {
-      throw new TeamError('invalid-input', `The description of ${this.name} must be a string.`);
-    }
-    for (const field of ['tools', 'metadata'] as const) {
-      const value = config[field];
-      if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
-        throw new TeamError('invalid-input', `The ${field} of ${this.name} must be an object.`);
-      }
-    }
-    this.turnTimeoutMs =
-      config.turnTimeoutMs === undefined
-        ? undefined
-        : positive(this.name, 'turnTimeoutMs', config.turnTimeoutMs, 1);
-    this.maxRetries = positive(this.name, 'maxRetries', config.maxRetries ?? 2, 0);
-    this.budget = checkBudget(`the agent ${this.name}`, config.budget, AGENT_BUDGET_BOUNDS);
-    const settings = checkModelSettings(this.name, config);
-    this.temperature = settings.temperature;
-    this.maxOutputTokens = settings.maxOutputTokens;
-    this.providerOptions = settings.providerOptions;
+    // The name first, as the messages of the other options name the agent by it.
+    const what =
+      typeof config === 'object' && config !== null
+        ? `the agent ${checkName('agent', config.name)}`
+        : 'an agent';
+    parseOptions(AGENT_SCHEMA, config, what);
+    this.name = config.name;
     this.governance = agentGovernance(this.name, config);
     this.#config = config;
     this.model = config.model;
     this.instructions = config.instructions;
     this.description = config.description;
-    this.maxIterations = maxIterations;
+    this.maxIterations = config.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     this.tools = config.tools ?? {};
     this.metadata = config.metadata ?? {};
+    this.turnTimeoutMs = config.turnTimeoutMs;
+    this.maxRetries = config.maxRetries ?? 2;
+    this.budget = config.budget;
+    this.temperature = config.temperature;
+    this.maxOutputTokens = config.maxOutputTokens;
+    this.providerOptions = config.providerOptions;
   }
 
   /** The same agent with another model (for a quick try, or a test). */

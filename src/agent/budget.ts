@@ -1,5 +1,4 @@
-import { checkKnownKeys } from '../errors/check-options.js';
-import { TeamError } from '../errors/index.js';
+import { z } from 'zod';
 import type { TokenUsage } from './usage.js';
 
 /** What a team or one run may spend; reaching any bound ends the run with `stopReason: 'budget'`. */
@@ -18,9 +17,6 @@ export interface AgentBudget {
   maxCostUsd?: number;
 }
 
-export const BUDGET_BOUNDS: readonly (keyof Budget)[] = ['maxTokens', 'maxCostUsd', 'maxDurationMs'];
-export const AGENT_BUDGET_BOUNDS: readonly (keyof AgentBudget)[] = ['maxTokens', 'maxCostUsd'];
-
 /** Which bound was reached, its limit and what was used. */
 export interface BudgetReached {
   readonly bound: 'maxTokens' | 'maxCostUsd' | 'maxDurationMs';
@@ -28,27 +24,22 @@ export interface BudgetReached {
   readonly used: number;
 }
 
-/** Checks a budget option: only its bounds, each a positive number. */
-export function checkBudget<T extends Budget | AgentBudget>(
-  what: string,
-  value: unknown,
-  bounds: readonly (keyof Budget)[],
-): T | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TeamError(
-      'invalid-input',
-      `The budget of ${what} must be an object: { ${bounds.join(', ')} }.`,
-    );
-  }
-  checkKnownKeys(`the budget of ${what}`, value, bounds);
-  for (const [key, bound] of Object.entries(value)) {
-    if (typeof bound !== 'number' || !Number.isFinite(bound) || bound <= 0) {
-      throw new TeamError('invalid-input', `budget.${key} of ${what} must be a number above 0.`);
-    }
-  }
-  return value as T;
-}
+// Each bound is a number above 0 (a fraction of a cent or of a millisecond is fine).
+const bound = () =>
+  z.number({ error: 'a number above 0' }).positive({ error: 'a number above 0' }).optional();
+
+/** The schema of a run's or a team's `budget`. */
+export const BUDGET_SCHEMA = z.strictObject({
+  maxTokens: bound(),
+  maxCostUsd: bound(),
+  maxDurationMs: bound(),
+} satisfies Record<keyof Budget, z.ZodType>);
+
+/** The schema of an agent's `budget`. */
+export const AGENT_BUDGET_SCHEMA = z.strictObject({
+  maxTokens: bound(),
+  maxCostUsd: bound(),
+} satisfies Record<keyof AgentBudget, z.ZodType>);
 
 /** The first bound of `budget` that `usage` (and `elapsedMs`) reached, if any. */
 export function budgetReached(

@@ -1,6 +1,6 @@
 import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
-import { shown } from '../errors/check-options.js';
-import { TeamError } from '../errors/index.js';
+import { z } from 'zod';
+import { plainObject, wholeNumber } from '../errors/options-schema.js';
 
 /** The settings of an agent's model calls, passed as they are to the AI SDK on every call. */
 export interface ModelSettings {
@@ -18,46 +18,20 @@ export interface ModelSettings {
   providerOptions?: SharedV3ProviderOptions;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Checks an agent's model settings, so a typo fails at `new Agent`, not at the first call. */
-export function checkModelSettings(agent: string, settings: ModelSettings): ModelSettings {
-  const { temperature, maxOutputTokens, providerOptions } = settings;
-  if (
-    temperature !== undefined &&
-    !(typeof temperature === 'number' && Number.isFinite(temperature) && temperature >= 0 && temperature <= 2)
-  ) {
-    throw new TeamError(
-      'invalid-input',
-      `temperature of ${agent} must be a number from 0 to 2, not ${shown(temperature)}.`,
-    );
-  }
-  if (maxOutputTokens !== undefined && !(Number.isInteger(maxOutputTokens) && maxOutputTokens >= 1)) {
-    throw new TeamError(
-      'invalid-input',
-      `maxOutputTokens of ${agent} must be a whole number of at least 1, not ${shown(maxOutputTokens)}.`,
-    );
-  }
-  if (providerOptions !== undefined) {
-    if (!isPlainObject(providerOptions)) {
-      throw new TeamError(
-        'invalid-input',
-        `providerOptions of ${agent} must be an object of options by provider name, like { openai: { ... } }.`,
-      );
-    }
-    for (const [provider, options] of Object.entries(providerOptions)) {
-      if (!isPlainObject(options)) {
-        throw new TeamError(
-          'invalid-input',
-          `providerOptions.${provider} of ${agent} must be an object of that provider's options, not ${shown(options)}.`,
-        );
-      }
-    }
-  }
-  return {
-    ...(temperature !== undefined ? { temperature } : {}),
-    ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
-    ...(providerOptions !== undefined ? { providerOptions } : {}),
-  };
-}
+/**
+ * The schemas of an agent's model settings, so a typo fails at `new Agent`, not at the first
+ * call. The AI SDK checks each provider's own options.
+ */
+export const MODEL_SETTINGS_SHAPE = {
+  temperature: z
+    .number({ error: 'a number from 0 to 2' })
+    .min(0, { error: 'a number from 0 to 2' })
+    .max(2, { error: 'a number from 0 to 2' })
+    .optional(),
+  maxOutputTokens: wholeNumber(1).optional(),
+  providerOptions: z
+    .record(z.string(), plainObject("an object of that provider's options"), {
+      error: 'an object of options by provider name, like { openai: { ... } }',
+    })
+    .optional(),
+} satisfies Record<keyof ModelSettings, z.ZodType>;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Option } from 'commander';
+import { importPeer, PG } from '../errors/peer-dependency.js';
 import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
 import { DEFAULT_STORE } from './resume-hint.js';
@@ -30,7 +31,7 @@ export const schemaFlag = () =>
  */
 export async function chooseStore(flags: StoreFlags, options: { create?: boolean } = {}): Promise<TeamStore> {
   if (flags.postgres !== undefined) {
-    const { PostgresStore } = await import('../store/postgres/postgres-store.js');
+    const { PostgresStore } = await importPeer(() => import('../store/postgres/postgres-store.js'), PG);
     return new PostgresStore({
       connectionString: flags.postgres,
       ...(flags.schema === undefined ? {} : { schema: flags.schema }),

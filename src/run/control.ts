@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { USER } from '../agent/participants.js';
 import { checkKnownKeys } from '../errors/check-options.js';
+import { parseOptions } from '../errors/options-schema.js';
 import { TeamError } from '../errors/team-error.js';
 import type { SentMessage } from '../mailbox/message.js';
 import type { RequestRecord } from '../requests/request-state.js';
@@ -110,19 +112,14 @@ export async function abortRun(
 
 /** Checks `run.shutdown`'s options. */
 export function checkShutdownOptions(options: unknown): { force: boolean; reason: string | null } {
-  if (typeof options !== 'object' || options === null) {
-    throw new TeamError('invalid-input', 'shutdown options must be an object: { force?, reason? }.');
-  }
-  checkKnownKeys('shutdown', options, ['force', 'reason']);
-  const { force, reason } = options as ShutdownOptions;
-  if (force !== undefined && typeof force !== 'boolean') {
-    throw new TeamError('invalid-input', 'force must be true or false.');
-  }
-  if (reason !== undefined && typeof reason !== 'string') {
-    throw new TeamError('invalid-input', 'reason must be a string.');
-  }
+  const { force, reason } = parseOptions(SHUTDOWN_SCHEMA, options, 'a shutdown');
   return { force: force === true, reason: reason?.trim() || null };
 }
+
+const SHUTDOWN_SCHEMA = z.strictObject({
+  force: z.boolean().optional(),
+  reason: z.string().optional(),
+} satisfies Record<keyof ShutdownOptions, z.ZodType>);
 
 /** Throws unless `member` is a member of the team still on it (`not-a-member`, `member-shutdown`). */
 function requireActiveMember(rules: TeamRules, member: unknown): string {

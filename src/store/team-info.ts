@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkRoster } from '../agent/participants.js';
 import { DEFAULT_MAX_TASKS } from '../board/task-list-state.js';
-import { checkKnownKeys } from '../errors/check-options.js';
+import { badOption, checkOptionKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { departedNames, memberNames, type RosterEntry, rosterFromNames } from '../roster/roster.js';
 import type { TeamInfo, TeamSetup } from './team-store.js';
@@ -111,15 +111,19 @@ export function checkRunId(runId: unknown): string {
   return runId;
 }
 
-/** The `afterSeq` of a read, checked: a whole number, 0 when not given. */
+/**
+ * The `afterSeq` of a read, checked: a whole number, 0 when not given. By hand, as
+ * `agent-teams logs` reads without loading zod (see store-options.ts).
+ */
 export function checkAfterSeq(options: { afterSeq?: unknown } | undefined): number {
-  if (options !== undefined) checkKnownKeys('readEvents', options, ['afterSeq']);
-  const afterSeq = options?.afterSeq ?? 0;
+  if (options === undefined) return 0;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw badOption('readEvents', [], 'an object: { afterSeq? }', options);
+  }
+  checkOptionKeys('readEvents', options, ['afterSeq']);
+  const afterSeq = options.afterSeq ?? 0;
   if (typeof afterSeq !== 'number' || !Number.isInteger(afterSeq) || afterSeq < 0) {
-    throw new TeamError(
-      'invalid-input',
-      `afterSeq must be a whole number of at least 0, not ${String(afterSeq)}.`,
-    );
+    throw badOption('readEvents', ['afterSeq'], 'a whole number of at least 0', afterSeq);
   }
   return afterSeq;
 }

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import type { Agent } from '../agent/agent.js';
-import { checkKnownKeys, shown } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
-import type { GrantTool } from '../events/team-event-map.js';
+import { wholeNumber } from '../errors/options-schema.js';
 import { checkPattern } from '../requests/glob.js';
 import { type AllowedPath, type GovernanceSettings, GRANT_TOOLS } from '../tools/governance-settings.js';
 
@@ -28,79 +28,80 @@ export interface GovernanceConfig {
   permissionTimeoutMs?: number;
 }
 
-function timeout(name: string, value: unknown): number {
-  const chosen = value ?? 120_000;
-  if (!Number.isInteger(chosen) || (chosen as number) < 1) {
-    throw new TeamError('invalid-input', `${name} must be a whole number of ms of at least 1.`);
+// A pattern as the grants' matching takes it; `checkPattern` is the rule.
+const PATTERN = 'a path pattern relative to the workspace root, without "..", of at most 500 characters';
+const isPattern = (pattern: string) => {
+  try {
+    checkPattern('', pattern);
+    return true;
+  } catch {
+    return false;
   }
-  return chosen as number;
-}
+};
 
-function workspaceRoot(workspace: unknown): string | null {
-  if (workspace === undefined) return null;
-  if (typeof workspace !== 'object' || workspace === null) {
-    throw new TeamError('invalid-input', 'workspace must be an object: { root }.');
-  }
-  checkKnownKeys('workspace', workspace, ['root']);
-  const { root } = workspace as { root?: unknown };
-  if (typeof root !== 'string' || !root) {
-    throw new TeamError('invalid-input', 'workspace.root must be the path of a folder.');
-  }
-  const absolute = path.resolve(root);
-  if (!statSync(absolute, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new TeamError('invalid-input', `workspace.root ${shown(root)} is not an existing folder.`);
-  }
-  return absolute;
-}
+const isFolder = (root: string) =>
+  statSync(path.resolve(root), { throwIfNoEntry: false })?.isDirectory() === true;
 
-function allowedPaths(permissions: unknown): AllowedPath[] {
-  if (permissions === undefined) return [];
-  if (typeof permissions !== 'object' || permissions === null) {
-    throw new TeamError('invalid-input', 'permissions must be an object: { allowedPaths }.');
-  }
-  checkKnownKeys('permissions', permissions, ['allowedPaths']);
-  const list = (permissions as { allowedPaths?: unknown }).allowedPaths ?? [];
-  if (!Array.isArray(list)) throw new TeamError('invalid-input', 'permissions.allowedPaths must be a list.');
-  return list.map((entry: unknown, index) => {
-    const what = `permissions.allowedPaths[${index}]`;
-    if (typeof entry !== 'object' || entry === null) {
-      throw new TeamError('invalid-input', `${what} must be { path, tool, reason? }.`);
-    }
-    checkKnownKeys(what, entry, ['path', 'tool', 'reason']);
-    const { path: pattern, tool, reason } = entry as Record<string, unknown>;
-    checkPattern(what, pattern);
-    if (!GRANT_TOOLS.includes(tool as GrantTool)) {
-      throw new TeamError('invalid-input', `${what}.tool must be one of ${GRANT_TOOLS.join(', ')}.`);
-    }
-    if (reason !== undefined && typeof reason !== 'string') {
-      throw new TeamError('invalid-input', `${what}.reason must be a string.`);
-    }
-    return { path: pattern as string, tool: tool as GrantTool, ...(reason === undefined ? {} : { reason }) };
-  });
-}
+/** The schemas of the team's governance options. */
+export const GOVERNANCE_SHAPE = {
+  workspace: z
+    .strictObject({
+      root: z
+        .string({ error: 'the path of an existing folder' })
+        .min(1, { error: 'the path of an existing folder' })
+        .refine(isFolder, { error: 'the path of an existing folder' }),
+    } satisfies Record<keyof WorkspaceOptions, z.ZodType>)
+    .optional(),
+  permissions: z
+    .strictObject({
+      allowedPaths: z
+        .array(
+          z.strictObject({
+            path: z.string({ error: PATTERN }).refine(isPattern, { error: PATTERN }),
+            tool: z.enum(GRANT_TOOLS),
+            reason: z.string().optional(),
+          } satisfies Record<keyof AllowedPath, z.ZodType>),
+        )
+        .optional(),
+    } satisfies Record<keyof PermissionsOptions, z.ZodType>)
+    .optional(),
+  planApprovalTimeoutMs: wholeNumber(1, 'ms').optional(),
+  permissionTimeoutMs: wholeNumber(1, 'ms').optional(),
+} satisfies Record<keyof GovernanceConfig, z.ZodType>;
 
 /**
- * Checks the team's governance options against its agents: permissions and an agent's
- * `permissionMode` only mean something with a workspace, so without one they are refused.
+ * The team's governance, from its options as `GOVERNANCE_SHAPE` checked them, against its
+ * agents: permissions and an agent's `permissionMode` only mean something with a workspace,
+ * so without one they are refused.
  */
 export function governanceSettings(config: GovernanceConfig, agents: readonly Agent[]): GovernanceSettings {
-  const root = workspaceRoot(config.workspace);
-  const allowed = allowedPaths(config.permissions);
+  const root = config.workspace ? path.resolve(config.workspace.root) : null;
   if (root === null && config.permissions !== undefined) {
-    throw new TeamError('invalid-input', 'permissions need a workspace: give the team workspace: { root }.');
+    throw new TeamError(
+      'invalid-option',
+      'permissions need a workspace: give the team workspace: { root }.',
+      {
+        details: { option: 'permissions' },
+      },
+    );
   }
   const moded = agents.find((agent) => agent.governance.permissionMode !== 'default');
   if (root === null && moded) {
     throw new TeamError(
-      'invalid-input',
+      'invalid-option',
       `permissionMode of ${moded.name} needs a workspace: give the team workspace: { root }.`,
+      { details: { option: 'workspace', agent: moded.name } },
     );
   }
   return {
     workspaceRoot: root,
-    allowedPaths: allowed,
-    planApprovalTimeoutMs: timeout('planApprovalTimeoutMs', config.planApprovalTimeoutMs),
-    permissionTimeoutMs: timeout('permissionTimeoutMs', config.permissionTimeoutMs),
+    allowedPaths: (config.permissions?.allowedPaths ?? []).map(({ path: pattern, tool, reason }) => ({
+      path: pattern,
+      tool,
+      ...(reason === undefined ? {} : { reason }),
+    })),
+    planApprovalTimeoutMs: config.planApprovalTimeoutMs ?? 120_000,
+    permissionTimeoutMs: config.permissionTimeoutMs ?? 120_000,
   };
 }
 

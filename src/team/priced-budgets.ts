@@ -20,9 +20,9 @@ export function checkPricedForBudgets(
     const price = priceOf(model.modelId, settings.pricing);
     if (!('unpriced' in price)) continue;
     throw new TeamError(
-      'invalid-input',
+      'invalid-option',
       `A budget in USD needs every model it counts priced: ${agent.name} has ${price.unpriced}.`,
-      { details: { agent: agent.name, model: model.modelId } },
+      { details: { option: 'pricing', agent: agent.name, model: model.modelId } },
     );
   }
 }

@@ -1,18 +1,18 @@
+import { z } from 'zod';
 import { Agent } from '../agent/agent.js';
-import { BUDGET_BOUNDS, type Budget, checkBudget } from '../agent/budget.js';
+import { BUDGET_SCHEMA, type Budget } from '../agent/budget.js';
 import { checkRoster } from '../agent/participants.js';
 import { DEFAULT_PRICES, type ModelPrice } from '../agent/usage.js';
 import type { NewTask } from '../board/task.js';
 import { checkNewTask } from '../board/task-input.js';
-import { checkKnownKeys, shown } from '../errors/check-options.js';
-import { TeamError } from '../errors/index.js';
 import { checkName } from '../errors/names.js';
+import { parseOptions, satisfying, wholeNumber } from '../errors/options-schema.js';
 import { checkSystemPrompts, DEFAULT_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from '../prompt/prompt-room.js';
 import type { TeamSettings } from '../run/team-settings.js';
 import type { TeamStore } from '../store/team-store.js';
-import { checkTelemetry, type TeamTelemetry } from '../telemetry/run-tracing.js';
-import { checkHooks, type TeamHooks } from '../tools/hooks.js';
-import { type GovernanceConfig, governanceSettings } from './governance-options.js';
+import { TELEMETRY_SCHEMA, type TeamTelemetry } from '../telemetry/run-tracing.js';
+import { HOOKS_SCHEMA, type TeamHooks } from '../tools/hooks.js';
+import { GOVERNANCE_SHAPE, type GovernanceConfig, governanceSettings } from './governance-options.js';
 
 export interface TeamConfig extends GovernanceConfig {
   name: string;
@@ -61,138 +61,79 @@ export interface TeamConfig extends GovernanceConfig {
   hooks?: TeamHooks;
 }
 
-// Every key of TeamConfig, so an unknown one is refused (`satisfies` keeps the list whole).
-const TEAM_OPTIONS = Object.keys({
-  name: true,
-  lead: true,
-  members: true,
-  store: true,
-  tasks: true,
-  selfClaim: true,
-  maxConcurrentMembers: true,
-  maxLeadTurns: true,
-  maxTurnsPerMember: true,
-  maxTasks: true,
-  synthesize: true,
-  errorHandling: true,
-  partialResults: true,
-  pricing: true,
-  turnTimeoutMs: true,
-  budget: true,
-  executor: true,
-  telemetry: true,
-  promptBudgetTokens: true,
-  workspace: true,
-  permissions: true,
-  planApprovalTimeoutMs: true,
-  permissionTimeoutMs: true,
-  hooks: true,
-} satisfies Record<keyof TeamConfig, true>);
-const ERROR_HANDLING_OPTIONS = ['onAgentFailure'];
-const PRICE_OPTIONS = ['input', 'output'] as const;
+const isStore = (store: unknown) =>
+  typeof (store as Partial<TeamStore> | null)?.transact === 'function' &&
+  typeof (store as Partial<TeamStore> | null)?.readEvents === 'function';
+const anAgent = satisfying<Agent>((agent) => agent instanceof Agent, 'an Agent');
+const usd = z
+  .number({ error: 'a number of USD per million tokens, 0 or more' })
+  .min(0, { error: 'a number of USD per million tokens, 0 or more' });
 
-function count(name: string, value: unknown, fallback: number): number {
-  const chosen = value ?? fallback;
-  if (!Number.isInteger(chosen) || (chosen as number) < 1) {
-    throw new TeamError(
-      'invalid-input',
-      `${name} must be a whole number of at least 1, not ${String(value)}.`,
-    );
-  }
-  return chosen as number;
-}
+/** The schema of `TeamConfig`: every key of it (`satisfies` keeps the list whole), none other. */
+const TEAM_SCHEMA = z.strictObject({
+  name: z.string(),
+  lead: anAgent,
+  members: z.array(anAgent).min(1, { error: 'a list of at least one Agent' }),
+  store: satisfying<TeamStore>(isStore, 'a TeamStore (a MemoryStore, FileStore or PostgresStore)').optional(),
+  // Each task's fields are checked by the task list's own rule (`checkNewTask`) after.
+  tasks: z.array(z.unknown()).optional(),
+  selfClaim: z.boolean().optional(),
+  maxConcurrentMembers: wholeNumber(1).optional(),
+  maxLeadTurns: wholeNumber(1).optional(),
+  maxTurnsPerMember: wholeNumber(1).optional(),
+  maxTasks: wholeNumber(1).optional(),
+  synthesize: z.boolean().optional(),
+  errorHandling: z.strictObject({ onAgentFailure: z.enum(['fail', 'skip']).optional() }).optional(),
+  partialResults: z.boolean().optional(),
+  pricing: z
+    .record(
+      z.string(),
+      z.strictObject({ input: usd, output: usd } satisfies Record<keyof ModelPrice, z.ZodType>),
+      {
+        error: 'an object of prices by model id: { [modelId]: { input, output } }',
+      },
+    )
+    .optional(),
+  turnTimeoutMs: wholeNumber(1, 'ms').optional(),
+  budget: BUDGET_SCHEMA.optional(),
+  executor: z.enum(['in-process', 'workers']).optional(),
+  telemetry: TELEMETRY_SCHEMA.optional(),
+  promptBudgetTokens: wholeNumber(MIN_PROMPT_BUDGET).optional(),
+  ...GOVERNANCE_SHAPE,
+  hooks: HOOKS_SCHEMA.optional(),
+} satisfies Record<keyof TeamConfig, z.ZodType>);
 
-function flag(name: string, value: unknown, fallback: boolean): boolean {
-  const chosen = value ?? fallback;
-  if (typeof chosen !== 'boolean') throw new TeamError('invalid-input', `${name} must be true or false.`);
-  return chosen;
-}
-
-function prices(value: TeamConfig['pricing']): Readonly<Record<string, ModelPrice>> {
-  if (value === undefined) return DEFAULT_PRICES;
-  if (typeof value !== 'object' || value === null) {
-    throw new TeamError('invalid-input', 'pricing must be an object of prices by model id.');
-  }
-  for (const [model, price] of Object.entries(value)) {
-    const what = `the price of ${shown(model)}`;
-    if (typeof price !== 'object' || price === null) {
-      throw new TeamError('invalid-input', `${what} must be { input, output } in USD per million tokens.`);
-    }
-    checkKnownKeys(what, price, PRICE_OPTIONS);
-    for (const side of PRICE_OPTIONS) {
-      const usd = price[side];
-      if (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0) {
-        throw new TeamError('invalid-input', `${what}: ${side} must be a number of USD of 0 or more.`);
-      }
-    }
-  }
-  return { ...DEFAULT_PRICES, ...value };
-}
-
-/** Checks a team's config and fills in the defaults; throws `invalid-input` naming what is wrong. */
+/** Checks a team's config and fills in the defaults; throws `invalid-option` naming what is wrong. */
 export function teamSettings(config: TeamConfig): TeamSettings {
-  if (typeof config !== 'object' || config === null) {
-    throw new TeamError('invalid-input', 'A team needs a config with its name, lead and members.');
-  }
-  const name = checkName('team', config.name);
-  checkKnownKeys(`the team ${name}`, config, TEAM_OPTIONS);
-  if (!(config.lead instanceof Agent))
-    throw new TeamError('invalid-input', `The lead of ${name} must be an Agent.`);
-  if (!Array.isArray(config.members) || config.members.some((member) => !(member instanceof Agent))) {
-    throw new TeamError('invalid-input', `The members of ${name} must be a list of Agents.`);
-  }
-  checkRoster({ lead: config.lead.name, members: config.members.map((member) => member.name) });
-  const { errorHandling } = config;
-  if (errorHandling !== undefined) {
-    if (typeof errorHandling !== 'object' || errorHandling === null) {
-      throw new TeamError(
-        'invalid-input',
-        'errorHandling must be an object: { onAgentFailure: "fail" | "skip" }.',
-      );
-    }
-    checkKnownKeys('errorHandling', errorHandling, ERROR_HANDLING_OPTIONS);
-  }
-  const onAgentFailure = errorHandling?.onAgentFailure ?? 'fail';
-  if (onAgentFailure !== 'fail' && onAgentFailure !== 'skip') {
-    throw new TeamError('invalid-input', 'errorHandling.onAgentFailure must be "fail" or "skip".');
-  }
-  if (config.tasks !== undefined && !Array.isArray(config.tasks)) {
-    throw new TeamError('invalid-input', 'tasks must be a list of tasks.');
-  }
+  // The name first, as the messages of the other options name the team by it.
+  const what =
+    typeof config === 'object' && config !== null ? `the team ${checkName('team', config.name)}` : 'a team';
+  parseOptions(TEAM_SCHEMA, config, what);
+  const { name, lead, members } = config;
+  checkRoster({ lead: lead.name, members: members.map((member) => member.name) });
   // Each task's own fields, now rather than when a run starts (the list is checked then).
   for (const task of config.tasks ?? []) checkNewTask(task);
-  const promptBudgetTokens = count('promptBudgetTokens', config.promptBudgetTokens, DEFAULT_PROMPT_BUDGET);
-  if (promptBudgetTokens < MIN_PROMPT_BUDGET) {
-    throw new TeamError(
-      'invalid-input',
-      `promptBudgetTokens must be at least ${MIN_PROMPT_BUDGET}, not ${promptBudgetTokens}.`,
-    );
-  }
-  checkSystemPrompts({ name, lead: config.lead, members: config.members }, promptBudgetTokens);
+  const promptBudgetTokens = config.promptBudgetTokens ?? DEFAULT_PROMPT_BUDGET;
+  checkSystemPrompts({ name, lead, members }, promptBudgetTokens);
   return {
     name,
-    lead: config.lead,
-    members: config.members,
+    lead,
+    members,
     tasks: config.tasks ?? [],
-    selfClaim: flag('selfClaim', config.selfClaim, true),
-    maxConcurrentMembers: count('maxConcurrentMembers', config.maxConcurrentMembers, 4),
-    maxLeadTurns: count('maxLeadTurns', config.maxLeadTurns, 6),
-    maxTurnsPerMember: count('maxTurnsPerMember', config.maxTurnsPerMember, 8),
-    maxTasks: count('maxTasks', config.maxTasks, 50),
-    synthesize: flag('synthesize', config.synthesize, true),
-    skipFailedMembers: onAgentFailure === 'skip' || flag('partialResults', config.partialResults, false),
-    pricing: prices(config.pricing),
-    turnTimeoutMs: count('turnTimeoutMs', config.turnTimeoutMs, 600_000),
-    budget: checkBudget(`the team ${name}`, config.budget, BUDGET_BOUNDS),
-    executor: executorOf(config.executor),
-    telemetry: checkTelemetry(config.telemetry),
+    selfClaim: config.selfClaim ?? true,
+    maxConcurrentMembers: config.maxConcurrentMembers ?? 4,
+    maxLeadTurns: config.maxLeadTurns ?? 6,
+    maxTurnsPerMember: config.maxTurnsPerMember ?? 8,
+    maxTasks: config.maxTasks ?? 50,
+    synthesize: config.synthesize ?? true,
+    skipFailedMembers: config.errorHandling?.onAgentFailure === 'skip' || (config.partialResults ?? false),
+    pricing: config.pricing === undefined ? DEFAULT_PRICES : { ...DEFAULT_PRICES, ...config.pricing },
+    turnTimeoutMs: config.turnTimeoutMs ?? 600_000,
+    budget: config.budget,
+    executor: config.executor ?? 'in-process',
+    telemetry: config.telemetry === undefined ? undefined : { ...config.telemetry },
     promptBudgetTokens,
-    governance: governanceSettings(config, [config.lead, ...config.members]),
-    hooks: checkHooks(config.hooks),
+    governance: governanceSettings(config, [lead, ...members]),
+    hooks: config.hooks ?? {},
   };
-}
-
-function executorOf(value: unknown): 'in-process' | 'workers' {
-  if (value === undefined || value === 'in-process' || value === 'workers') return value ?? 'in-process';
-  throw new TeamError('invalid-input', `executor must be 'in-process' or 'workers', not ${shown(value)}.`);
 }

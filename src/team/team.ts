@@ -1,10 +1,12 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { z } from 'zod';
 import type { Agent } from '../agent/agent.js';
-import { BUDGET_BOUNDS, type Budget, checkBudget } from '../agent/budget.js';
+import { BUDGET_SCHEMA, type Budget } from '../agent/budget.js';
 import { type ModelSpec, resolveModel } from '../agent/resolve-model.js';
-import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
 import { checkName } from '../errors/names.js';
+import { parseOptions, satisfying } from '../errors/options-schema.js';
+import { importPeer, PG } from '../errors/peer-dependency.js';
 import { systemClock } from '../events/clock.js';
 import { TeamEmitter, type TeamEventHandler } from '../events/team-emitter.js';
 import type { TeamEventType } from '../events/team-event-map.js';
@@ -37,6 +39,18 @@ export interface RunOptions {
   /** What this run may spend, instead of the team's `budget`. */
   budget?: Budget;
 }
+
+const INPUT = 'a non-empty string, the request for the lead';
+
+/** The schema of `RunOptions`: every key of it (`satisfies` keeps the list whole), none other. */
+const RUN_SCHEMA = z.strictObject({
+  input: z.string({ error: INPUT }).refine((input) => input.trim() !== '', { error: INPUT }),
+  fresh: z.boolean().optional(),
+  signal: satisfying<AbortSignal>((signal) => signal instanceof AbortSignal, 'an AbortSignal').optional(),
+  // A name (it names the thread's files), checked as one after.
+  threadId: z.string().optional(),
+  budget: BUDGET_SCHEMA.optional(),
+} satisfies Record<keyof RunOptions, z.ZodType>);
 
 /**
  * A lead and its members on a shared task list with mailboxes.
@@ -99,29 +113,12 @@ export class Team {
    * store: a second start is refused with `team-busy` before anything is written.
    */
   async start(options: RunOptions): Promise<TeamRunHandle> {
-    if (
-      typeof options !== 'object' ||
-      options === null ||
-      typeof options.input !== 'string' ||
-      !options.input.trim()
-    ) {
-      throw new TeamError(
-        'invalid-input',
-        'run() needs { input }: the request for the lead, a non-empty string.',
-      );
-    }
-    checkKnownKeys('a run', options, ['input', 'fresh', 'signal', 'threadId', 'budget']);
-    checkRunInput(this.#settings, this.#settings.promptBudgetTokens, options.input);
-    if (options.fresh !== undefined && typeof options.fresh !== 'boolean') {
-      throw new TeamError('invalid-input', 'fresh must be true or false.');
-    }
-    if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
-      throw new TeamError('invalid-input', 'signal must be an AbortSignal.');
-    }
+    parseOptions(RUN_SCHEMA, options, 'a run');
     if (options.threadId !== undefined) checkName('agent', options.threadId);
+    checkRunInput(this.#settings, this.#settings.promptBudgetTokens, options.input);
     // Every model is resolved before anything runs, so a missing key fails fast and clearly.
     const models = this.#models();
-    const budget = checkBudget<Budget>('the run', options.budget, BUDGET_BOUNDS) ?? this.#settings.budget;
+    const budget = options.budget ?? this.#settings.budget;
     checkPricedForBudgets(this.#settings, models, budget);
     const workers = this.#settings.executor === 'workers' ? await this.#workerExecutor() : undefined;
     let tracing: RunTracing | undefined;
@@ -190,14 +187,21 @@ export class Team {
 
   /** The executor of `executor: 'workers'`: loaded only then, as it needs pg and pg-boss. */
   async #workerExecutor() {
-    const [{ PostgresStore }, { WorkerExecutor }] = await Promise.all([
-      import('../store/postgres/postgres-store.js'),
-      import('../turn/workers/worker-executor.js'),
-    ]);
+    const [{ PostgresStore }, { WorkerExecutor }] = await importPeer(
+      () =>
+        Promise.all([
+          import('../store/postgres/postgres-store.js'),
+          import('../turn/workers/worker-executor.js'),
+        ]),
+      PG,
+    );
     if (!(this.store instanceof PostgresStore)) {
       throw new TeamError(
-        'invalid-input',
+        'invalid-option',
         "executor: 'workers' needs the team's store to be a PostgresStore.",
+        {
+          details: { option: 'executor' },
+        },
       );
     }
     const timeouts = new Map([this.lead, ...this.members].map((agent) => [agent.name, agent.turnTimeoutMs]));

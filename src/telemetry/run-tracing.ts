@@ -1,7 +1,7 @@
 import { type Context, context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import type { TelemetrySettings } from 'ai';
-import { checkKnownKeys } from '../errors/check-options.js';
-import { TeamError } from '../errors/index.js';
+import { z } from 'zod';
+import { satisfying } from '../errors/options-schema.js';
 import type { TurnIdentity } from './turn-headers.js';
 
 /**
@@ -17,11 +17,15 @@ export interface TeamTelemetry {
   recordOutputs?: boolean;
 }
 
-const TELEMETRY_OPTIONS = Object.keys({
-  tracer: true,
-  recordInputs: true,
-  recordOutputs: true,
-} satisfies Record<keyof TeamTelemetry, true>);
+/** The schema of the `telemetry` option. */
+export const TELEMETRY_SCHEMA = z.strictObject({
+  tracer: satisfying<Tracer>(
+    (tracer) => typeof (tracer as Partial<Tracer> | null)?.startSpan === 'function',
+    'an OpenTelemetry Tracer',
+  ).optional(),
+  recordInputs: z.boolean().optional(),
+  recordOutputs: z.boolean().optional(),
+} satisfies Record<keyof TeamTelemetry, z.ZodType>);
 
 /** The attributes the run's and turns' spans carry. */
 export const SPAN_ATTRIBUTES = {
@@ -34,33 +38,6 @@ export const SPAN_ATTRIBUTES = {
   taskId: 'agent_teams.task_id',
   stopReason: 'agent_teams.stop_reason',
 } as const;
-
-export function checkTelemetry(value: unknown): TeamTelemetry | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TeamError(
-      'invalid-input',
-      'telemetry must be an object: { tracer?, recordInputs?, recordOutputs? }.',
-    );
-  }
-  checkKnownKeys('telemetry', value, TELEMETRY_OPTIONS);
-  const { tracer, recordInputs, recordOutputs } = value as TeamTelemetry;
-  if (
-    tracer !== undefined &&
-    (typeof tracer !== 'object' || tracer === null || typeof tracer.startSpan !== 'function')
-  ) {
-    throw new TeamError('invalid-input', 'telemetry.tracer must be an OpenTelemetry Tracer.');
-  }
-  for (const [name, flag] of [
-    ['recordInputs', recordInputs],
-    ['recordOutputs', recordOutputs],
-  ] as const) {
-    if (flag !== undefined && typeof flag !== 'boolean') {
-      throw new TeamError('invalid-input', `telemetry.${name} must be true or false.`);
-    }
-  }
-  return { ...value };
-}
 
 /** One turn's span: the AI SDK's settings for the spans under it, and its end. */
 export interface TurnSpan {

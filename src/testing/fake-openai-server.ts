@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { fn, parseOptions } from '../errors/options-schema.js';
 import {
   checkFault,
   type FaultedCall,
@@ -9,6 +11,7 @@ import {
   type WireAnswer,
 } from './faults.js';
 import {
+  LATENCY_SCHEMA,
   type Latency,
   type NormalReply,
   replyAfter,
@@ -52,6 +55,11 @@ export interface FakeOpenAIServer {
   /** Stops the server at once: open connections are cut, a call left hanging by a `hang` fault too. */
   close(): Promise<void>;
 }
+
+const FAKE_SERVER_SCHEMA = z.strictObject({
+  latencyMs: LATENCY_SCHEMA.optional(),
+  faults: fn<FaultScript>('a function of the call answering a fault, or undefined').optional(),
+} satisfies Record<keyof FakeOpenAIServerOptions, z.ZodType>);
 
 const DIALECTS = [chatDialect, responsesDialect, messagesDialect];
 
@@ -99,6 +107,7 @@ export async function fakeOpenAIServer(
   script: Script,
   options: FakeOpenAIServerOptions = {},
 ): Promise<FakeOpenAIServer> {
+  parseOptions(FAKE_SERVER_SCHEMA, options, 'fakeOpenAIServer');
   const calls: ScriptedCall[] = [];
   const requests: ReceivedRequest[] = [];
   const faulted: FaultedCall[] = [];

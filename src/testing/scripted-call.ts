@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { satisfying } from '../errors/options-schema.js';
 import type { AgentRole, TurnReason } from '../events/team-event-map.js';
 import { readTurnHeaders } from '../telemetry/turn-headers.js';
 
@@ -124,6 +125,14 @@ export function textOf(content: unknown): string {
 
 /** Simulated model time: a fixed number of ms, or one computed per call. */
 export type Latency = number | ((call: ScriptedCall) => number);
+
+/** The schema of a `latencyMs` option. */
+export const LATENCY_SCHEMA = satisfying<Latency>(
+  (latency) =>
+    typeof latency === 'function' ||
+    (typeof latency === 'number' && Number.isFinite(latency) && latency >= 0),
+  'a number of ms, 0 or more, or a function of the call answering one',
+);
 
 /**
  * A call's reply as every transport gives it: after the simulated latency (cut short by

@@ -4,7 +4,10 @@ import type {
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
+import { z } from 'zod';
+import { parseOptions } from '../errors/options-schema.js';
 import {
+  LATENCY_SCHEMA,
   type Latency,
   replyAfter,
   roughTokens,
@@ -21,6 +24,11 @@ export interface ScriptedModelOptions {
   /** The model id it reports (and is priced by). Default `scripted`. */
   modelId?: string;
 }
+
+const SCRIPTED_MODEL_SCHEMA = z.strictObject({
+  latencyMs: LATENCY_SCHEMA.optional(),
+  modelId: z.string().min(1).optional(),
+} satisfies Record<keyof ScriptedModelOptions, z.ZodType>);
 
 /** A deterministic AI SDK model answering from a script; `calls` records what it was asked. */
 export interface ScriptedModel extends MockLanguageModelV3 {
@@ -73,6 +81,7 @@ function fromPrompt(request: LanguageModelV3CallOptions, index: number): Scripte
  *     : 'The moon pulls the sea.');
  */
 export function scriptedModel(script: Script, options: ScriptedModelOptions = {}): ScriptedModel {
+  parseOptions(SCRIPTED_MODEL_SCHEMA, options, 'scriptedModel');
   const calls: ScriptedCall[] = [];
   const answer = async (request: LanguageModelV3CallOptions) => {
     const call = fromPrompt(request, calls.length);

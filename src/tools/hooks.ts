@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import type { TeamTask } from '../board/task.js';
-import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/index.js';
+import { fn } from '../errors/options-schema.js';
 
 /** What a hook is told besides the change: where it happens and who acts. */
 export interface HookContext {
@@ -39,22 +40,12 @@ export interface TeamHooks {
 }
 
 export type HookName = keyof TeamHooks;
-const HOOK_NAMES: readonly HookName[] = ['onTaskCreated', 'onTaskCompleted', 'onTeammateIdle'];
-
-/** The team's `hooks` option, checked: known names, each a function. */
-export function checkHooks(hooks: unknown): TeamHooks {
-  if (hooks === undefined) return {};
-  if (typeof hooks !== 'object' || hooks === null) {
-    throw new TeamError('invalid-input', `hooks must be an object of functions: ${HOOK_NAMES.join(', ')}.`);
-  }
-  checkKnownKeys('hooks', hooks, HOOK_NAMES);
-  for (const [name, hook] of Object.entries(hooks)) {
-    if (hook !== undefined && typeof hook !== 'function') {
-      throw new TeamError('invalid-input', `hooks.${name} must be a function.`);
-    }
-  }
-  return hooks as TeamHooks;
-}
+/** The team's `hooks` option: known names, each a function. */
+export const HOOKS_SCHEMA = z.strictObject({
+  onTaskCreated: fn<NonNullable<TeamHooks['onTaskCreated']>>('a function').optional(),
+  onTaskCompleted: fn<NonNullable<TeamHooks['onTaskCompleted']>>('a function').optional(),
+  onTeammateIdle: fn<NonNullable<TeamHooks['onTeammateIdle']>>('a function').optional(),
+} satisfies Record<HookName, z.ZodType>);
 
 /**
  * Calls one hook: its feedback when it rejects, `undefined` when it allows (or is not set).

@@ -80,26 +80,29 @@ test('an agent keeps its settings, and withModel keeps them too', () => {
 });
 
 test.each([
-  [{ temperature: -0.1 }, 'temperature of a must be a number from 0 to 2, not -0.1.'],
-  [{ temperature: 2.5 }, 'temperature of a must be a number from 0 to 2, not 2.5.'],
-  [{ temperature: '0.7' }, 'temperature of a must be a number from 0 to 2, not "0.7".'],
-  [{ temperature: Number.NaN }, 'temperature of a must be a number from 0 to 2, not null.'],
-  [{ maxOutputTokens: 0 }, 'maxOutputTokens of a must be a whole number of at least 1, not 0.'],
-  [{ maxOutputTokens: 10.5 }, 'maxOutputTokens of a must be a whole number of at least 1, not 10.5.'],
+  [{ temperature: -0.1 }, 'temperature of the agent a must be a number from 0 to 2, not -0.1.'],
+  [{ temperature: 2.5 }, 'temperature of the agent a must be a number from 0 to 2, not 2.5.'],
+  [{ temperature: '0.7' }, 'temperature of the agent a must be a number from 0 to 2, not "0.7".'],
+  [{ temperature: Number.NaN }, 'temperature of the agent a must be a number from 0 to 2, not null.'],
+  [{ maxOutputTokens: 0 }, 'maxOutputTokens of the agent a must be a whole number of at least 1, not 0.'],
+  [
+    { maxOutputTokens: 10.5 },
+    'maxOutputTokens of the agent a must be a whole number of at least 1, not 10.5.',
+  ],
   [
     { providerOptions: 'openai' },
-    'providerOptions of a must be an object of options by provider name, like { openai: { ... } }.',
+    'providerOptions of the agent a must be an object of options by provider name, like { openai: { ... } }, not "openai".',
   ],
   [
     { providerOptions: [{ openai: {} }] },
-    'providerOptions of a must be an object of options by provider name, like { openai: { ... } }.',
+    'providerOptions of the agent a must be an object of options by provider name, like { openai: { ... } }, not [{"openai":{}}].',
   ],
   [
     { providerOptions: { openai: 'low' } },
-    'providerOptions.openai of a must be an object of that provider\'s options, not "low".',
+    'providerOptions.openai of the agent a must be an object of that provider\'s options, not "low".',
   ],
-])('a bad model setting %o is an invalid-input TeamError saying what is wanted', (settings, message) => {
+])('a bad model setting %o is an invalid-option TeamError saying what is wanted', (settings, message) => {
   expect(() => new Agent({ name: 'a', model, instructions: '', ...settings } as never)).toThrow(
-    expect.objectContaining({ name: 'TeamError', code: 'invalid-input', message }),
+    expect.objectContaining({ name: 'TeamError', code: 'invalid-option', message }),
   );
 });

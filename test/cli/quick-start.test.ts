@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, test } from 'vitest';
 import { cli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-folder.js';
+import { POSTGRES_URL, postgresReachable, postgresStores } from '../store/postgres/database.js';
 
 const HOOK = fileURLToPath(new URL('fixtures/trace-loads.mjs', import.meta.url));
 
@@ -45,6 +46,17 @@ test.each([['tasks'], ['teams'], ['inbox', 'newsroom-demo', 'writer'], ['logs', 
     for (const name of [...MODEL_LAYER, 'zod', 'proper-lockfile']) expect(loaded.has(name), name).toBe(false);
   },
 );
+
+const reachable = await postgresReachable();
+const stores = postgresStores();
+
+test.skipIf(!reachable)('tasks --postgres reads the database without loading zod either', async () => {
+  // A schema of its own, dropped after the file's tests.
+  const { schema } = stores.make();
+  const loaded = await packagesLoaded(['tasks', '--postgres', POSTGRES_URL, '--schema', schema], store);
+  expect(loaded.has('pg')).toBe(true);
+  for (const name of [...MODEL_LAYER, 'zod']) expect(loaded.has(name), name).toBe(false);
+});
 
 test('a run does load the AI SDK: the trace sees what a command needs', async () => {
   const loaded = await packagesLoaded(['demo', '--fast', '--json'], store);

@@ -86,7 +86,7 @@ test.each([
     'an empty --store',
     [fixture('http-team.ts'), '--store', ''],
     {},
-    'root, the folder of a FileStore, must be a non-empty path',
+    'root of a FileStore must be a non-empty path, not "".',
   ],
   [
     'a team named like an object property',

@@ -172,10 +172,10 @@ describe.each(STORES)('shutdown on the %s', (_, makeStore) => {
     const run = await team.start({ input: 'go' });
     await expect(run.shutdown('lead')).rejects.toMatchObject({ code: 'not-a-member' });
     await expect(run.shutdown('zed')).rejects.toMatchObject({ code: 'not-a-member' });
-    await expect(run.shutdown('a', { now: true } as never)).rejects.toMatchObject({ code: 'invalid-input' });
-    await expect(run.shutdown('a', null as never)).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(run.shutdown('a', { now: true } as never)).rejects.toMatchObject({ code: 'invalid-option' });
+    await expect(run.shutdown('a', null as never)).rejects.toMatchObject({ code: 'invalid-option' });
     await expect(run.shutdown('a', { force: 'yes' } as never)).rejects.toMatchObject({
-      code: 'invalid-input',
+      code: 'invalid-option',
     });
     await expect(run.addMember({ name: 'x' } as never)).rejects.toMatchObject({ code: 'invalid-input' });
     await run.shutdown('a', { force: true });

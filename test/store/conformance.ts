@@ -256,7 +256,7 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
       expect(await store.readEvents('newsroom-unknown-run', { afterSeq: 1 })).toEqual([]);
       for (const afterSeq of [-1, 1.5, Number.NaN]) {
         await expect(store.readEvents(runId as string, { afterSeq })).rejects.toMatchObject({
-          code: 'invalid-input',
+          code: 'invalid-option',
         });
       }
     });

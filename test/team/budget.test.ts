@@ -77,12 +77,12 @@ test('an agent that reaches its own budget stops, and its tasks go back for the 
 test('a budget in USD on an unpriced model, or a bound the budget does not have, is refused at start', async () => {
   const { team } = testTeam(byAgent({ lead: plan(1) }), { members: ['a'] });
   const error = await team.run({ input: 'go', budget: { maxCostUsd: 1 } }).catch((caught) => caught);
-  expect(isTeamError(error, 'invalid-input')).toBe(true);
+  expect(isTeamError(error, 'invalid-option')).toBe(true);
   expect(error.message).toBe(
     "A budget in USD needs every model it counts priced: lead has no price for model scripted (give one in the team's pricing option).",
   );
   await expect(team.run({ input: 'go', budget: { maxTurns: 3 } as never })).rejects.toThrow(
-    'Unknown option "maxTurns" for the budget of the run; the known ones are maxTokens, maxCostUsd, maxDurationMs.',
+    'Unknown option "maxTurns" for budget of a run; the known ones are maxTokens, maxCostUsd, maxDurationMs.',
   );
   const priced = testTeam(byAgent({ lead: plan(1), a: work }), {
     members: ['a'],

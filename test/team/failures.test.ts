@@ -124,6 +124,6 @@ test('the team’s turnTimeoutMs bounds every turn, and a bad one is refused', a
   expect(isTeamError(error, 'agent-failed')).toBe(true);
   expect(error.message).toContain('longer than 50 ms (turnTimeoutMs)');
   expect(() => testTeam(() => 'x', { turnTimeoutMs: 0 })).toThrow(
-    /turnTimeoutMs must be a whole number of at least 1/,
+    /turnTimeoutMs of the team \S+ must be a whole number of ms, at least 1, not 0/,
   );
 });

@@ -15,7 +15,7 @@ test.each(['resources', 'agentTools', 'distributed', 'maxTask'])(
   (option) => {
     expect(() => new Team({ name: 't', lead, members, [option]: 1 } as never)).toThrow(
       expect.objectContaining({
-        code: 'invalid-input',
+        code: 'invalid-option',
         message: `Unknown option "${option}" for the team t; the known ones are ${TEAM_OPTIONS}.`,
       }),
     );
@@ -26,9 +26,18 @@ test('errorHandling is checked inside too', () => {
   expect(
     () =>
       new Team({ name: 't', lead, members, errorHandling: { onAgentFailure: 'skip', retry: 3 } } as never),
-  ).toThrow('Unknown option "retry" for errorHandling; the known ones are onAgentFailure.');
+  ).toThrow(
+    expect.objectContaining({
+      code: 'invalid-option',
+      message: 'Unknown option "retry" for errorHandling of the team t; the known ones are onAgentFailure.',
+      details: { option: 'errorHandling.retry', known: ['onAgentFailure'] },
+    }),
+  );
   expect(() => new Team({ name: 't', lead, members, errorHandling: 'skip' } as never)).toThrow(
-    expect.objectContaining({ code: 'invalid-input' }),
+    expect.objectContaining({
+      code: 'invalid-option',
+      message: 'errorHandling of the team t must be an object: { onAgentFailure? }, not "skip".',
+    }),
   );
 });
 
@@ -48,9 +57,9 @@ test('a price must be { input, output } in USD', () => {
   expect(team.withModel(model)).toBeInstanceOf(Team);
   expect(
     () => new Team({ name: 't', lead, members, pricing: { mine: { in: 1, output: 2 } } } as never),
-  ).toThrow('Unknown option "in" for the price of "mine"; the known ones are input, output.');
+  ).toThrow('Unknown option "in" for pricing.mine of the team t; the known ones are input, output.');
   expect(() => new Team({ name: 't', lead, members, pricing: { mine: { input: -1, output: 2 } } })).toThrow(
-    'the price of "mine": input must be a number of USD of 0 or more.',
+    'pricing.mine.input of the team t must be a number of USD per million tokens, 0 or more, not -1.',
   );
 });
 
@@ -78,22 +87,35 @@ test('run options are checked: an unknown one is named, and nothing starts', asy
   const store = new MemoryStore();
   const team = new Team({ name: 't', lead, members, store });
   await expect(team.run({ input: 'go', treadId: 'x' } as never)).rejects.toThrow(
-    'Unknown option "treadId" for a run; the known ones are input, fresh, signal, threadId, budget.',
+    expect.objectContaining({
+      code: 'invalid-option',
+      message:
+        'Unknown option "treadId" for a run; the known ones are input, fresh, signal, threadId, budget.',
+    }),
   );
   await expect(team.run({ input: 'go', fresh: 'no' } as never)).rejects.toThrow(
-    'fresh must be true or false.',
+    'fresh of a run must be true or false, not "no".',
+  );
+  await expect(team.run({ input: '  ' })).rejects.toThrow(
+    'input of a run must be a non-empty string, the request for the lead, not "  ".',
+  );
+  await expect(team.run({ input: 'go', budget: { maxTurns: 3 } } as never)).rejects.toThrow(
+    'Unknown option "maxTurns" for budget of a run; the known ones are maxTokens, maxCostUsd, maxDurationMs.',
   );
   expect(await store.listTeams()).toEqual([]);
 });
 
 test("executor is 'in-process' or 'workers'; workers need a PostgresStore, said before anything starts", async () => {
   expect(() => new Team({ name: 't', lead, members, executor: 'pg-boss' as never })).toThrow(
-    `executor must be 'in-process' or 'workers', not "pg-boss".`,
+    'executor of the team t must be one of "in-process", "workers", not "pg-boss".',
   );
   const store = new MemoryStore();
   const team = new Team({ name: 't', lead, members, store, executor: 'workers' });
   await expect(team.run({ input: 'go' })).rejects.toThrow(
-    "executor: 'workers' needs the team's store to be a PostgresStore.",
+    expect.objectContaining({
+      code: 'invalid-option',
+      message: "executor: 'workers' needs the team's store to be a PostgresStore.",
+    }),
   );
   expect(await store.listTeams()).toEqual([]);
 });
@@ -102,8 +124,10 @@ test('promptBudgetTokens is a whole number of at least 2,000', () => {
   for (const bad of [0, 1_999, 2_500.5, '24000', -1]) {
     expect(() => new Team({ name: 't', lead, members, promptBudgetTokens: bad } as never)).toThrow(
       expect.objectContaining({
-        code: 'invalid-input',
-        message: expect.stringMatching(/^promptBudgetTokens must be/),
+        code: 'invalid-option',
+        message: expect.stringMatching(
+          /^promptBudgetTokens of the team t must be a whole number of at least 2000, not/,
+        ),
       }),
     );
   }

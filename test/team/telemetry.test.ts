@@ -122,11 +122,11 @@ test('without a tracer the global provider’s is used; without telemetry nothin
 test.each([
   [
     { tracr: {} },
-    'Unknown option "tracr" for telemetry; the known ones are tracer, recordInputs, recordOutputs.',
+    'Unknown option "tracr" for telemetry of the team t; the known ones are tracer, recordInputs, recordOutputs.',
   ],
-  [{ tracer: {} }, 'telemetry.tracer must be an OpenTelemetry Tracer.'],
-  [{ recordInputs: 'no' }, 'telemetry.recordInputs must be true or false.'],
-  ['on', 'telemetry must be an object: { tracer?, recordInputs?, recordOutputs? }.'],
+  [{ tracer: {} }, 'telemetry.tracer of the team t must be an OpenTelemetry Tracer, not {}.'],
+  [{ recordInputs: 'no' }, 'telemetry.recordInputs of the team t must be true or false, not "no".'],
+  ['on', 'telemetry of the team t must be an object: { tracer?, recordInputs?, recordOutputs? }, not "on".'],
 ])('a wrong telemetry option %j is refused: %s', (telemetry, message) => {
   const error = (() => {
     try {
@@ -135,6 +135,6 @@ test.each([
       return caught;
     }
   })();
-  expect(isTeamError(error, 'invalid-input')).toBe(true);
+  expect(isTeamError(error, 'invalid-option')).toBe(true);
   expect((error as Error).message).toBe(message);
 });

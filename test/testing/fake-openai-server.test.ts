@@ -165,3 +165,15 @@ test('a team whose model needs a key that is not set fails before anything runs,
     if (previous !== undefined) process.env.ANTHROPIC_API_KEY = previous;
   }
 });
+
+test('a bad or unknown option is refused, naming it, before a server listens', async () => {
+  await expect(fakeOpenAIServer([], { fault: () => undefined } as never)).rejects.toThrow(
+    expect.objectContaining({
+      code: 'invalid-option',
+      message: 'Unknown option "fault" for fakeOpenAIServer; the known ones are latencyMs, faults.',
+    }),
+  );
+  await expect(fakeOpenAIServer([], { faults: { kind: 'reset' } } as never)).rejects.toThrow(
+    'faults of fakeOpenAIServer must be a function of the call answering a fault, or undefined, not {"kind":"reset"}.',
+  );
+});

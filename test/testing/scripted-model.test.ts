@@ -130,3 +130,16 @@ test('simulated latency waits, and an abort stops the wait', async () => {
   controller.abort();
   await expect(pending).rejects.toThrow();
 });
+
+test.each([
+  [{ latency: 5 }, 'Unknown option "latency" for scriptedModel; the known ones are latencyMs, modelId.'],
+  [
+    { latencyMs: -1 },
+    'latencyMs of scriptedModel must be a number of ms, 0 or more, or a function of the call answering one, not -1.',
+  ],
+  [{ modelId: '' }, 'modelId of scriptedModel must be a non-empty string, not "".'],
+])('a bad or unknown option %j is refused, naming it', (options, message) => {
+  expect(() => scriptedModel([], options as never)).toThrow(
+    expect.objectContaining({ code: 'invalid-option', message }),
+  );
+});

@@ -185,7 +185,10 @@ describe.each(STORES)('hooks on the %s', (_, makeStore) => {
 
 test('the hooks option is checked: unknown names and non-functions are refused', () => {
   const bad = (hooks: unknown) => () => testTeam(() => 'ok', { hooks: hooks as TeamHooks });
-  expect(bad({ onTaskDone: () => undefined })).toThrow(/onTaskDone/);
-  expect(bad({ onTaskCreated: 'yes' })).toThrow('hooks.onTaskCreated must be a function.');
-  expect(bad('nope')).toThrow(/hooks must be an object/);
+  expect(bad({ onTaskDone: () => undefined })).toThrow(
+    /onTaskDone.*onTaskCreated, onTaskCompleted, onTeammateIdle/,
+  );
+  expect(bad({ onTaskCreated: 'yes' })).toThrow(/hooks\.onTaskCreated of the team t must be a function/);
+  expect(bad('nope')).toThrow(/hooks of the team t must be an object/);
+  expect(bad('nope')).toThrow(expect.objectContaining({ code: 'invalid-option' }));
 });

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { checkName } from '../../errors/names.js';
+import { fn, parseOptions } from '../../errors/options-schema.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { LiveRuns } from '../live-runs.js';
 import { canResume, type RunRecord } from '../run-record.js';
-import { checkMemoryStoreOptions, checkStartOptions } from '../store-options.js';
+import { checkStartOptions } from '../store-options.js';
 import { Subscribers } from '../subscribers.js';
 import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from '../team-info.js';
 import { type TeamState, teamState, withInfo } from '../team-state.js';
@@ -21,6 +23,10 @@ export interface MemoryStoreOptions {
   /** The clock tasks, messages and events are stamped with. Default: the system clock. */
   now?: () => Date;
 }
+
+const MEMORY_STORE_SCHEMA = z.strictObject({
+  now: fn<() => Date>('a function answering a Date').optional(),
+} satisfies Record<keyof MemoryStoreOptions, z.ZodType>);
 
 /**
  * Keeps teams in this process's memory: the default store of `team.run()` and of tests.
@@ -40,7 +46,7 @@ export class MemoryStore implements TeamStore {
   readonly #now: () => Date;
 
   constructor(options: MemoryStoreOptions = {}) {
-    checkMemoryStoreOptions(options);
+    parseOptions(MEMORY_STORE_SCHEMA, options, 'a MemoryStore');
     this.#now = options.now ?? (() => new Date());
   }
 

@@ -5,11 +5,12 @@ import { TeamError } from '../../errors/index.js';
 // stay in TypeScript: the tables hold values (tasks, inboxes, events as JSON) and the few
 // columns atomicity needs (the team's row to lock, its version and event counter).
 
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,47}$/;
+/** A schema name the store takes: lower-case letters, digits and `_`, safe to quote. */
+export const SCHEMA_PATTERN = /^[a-z_][a-z0-9_]{0,47}$/;
 
 /** Checks a schema name (lower-case letters, digits, `_`) and answers it quoted for SQL. */
 export function quoteSchema(schema: unknown): string {
-  if (typeof schema !== 'string' || !SCHEMA_NAME.test(schema)) {
+  if (typeof schema !== 'string' || !SCHEMA_PATTERN.test(schema)) {
     throw new TeamError(
       'invalid-input',
       `schema, the PostgresStore's schema, must be lower-case letters, digits and _ (at most 48, not starting with a digit), not ${JSON.stringify(schema)}.`,

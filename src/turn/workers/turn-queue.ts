@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { TeamError } from '../../errors/index.js';
+import { importPeer, PG_BOSS } from '../../errors/peer-dependency.js';
 import type { PostgresStore } from '../../store/postgres/postgres-store.js';
 
 // The pg-boss side of running turns on workers: one queue of turn descriptors per team, and
@@ -28,16 +28,7 @@ interface BossOptions {
 
 /** Starts a pg-boss instance on the store's database (installing its schema if missing). */
 export async function openBoss(store: PostgresStore, options: BossOptions): Promise<PgBoss> {
-  let PgBossClass: typeof PgBoss;
-  try {
-    PgBossClass = (await import('pg-boss')).default;
-  } catch (error) {
-    throw new TeamError(
-      'invalid-input',
-      'Running turns on workers needs the package pg-boss (10.x): npm install pg-boss@10',
-      { cause: error },
-    );
-  }
+  const PgBossClass = (await importPeer(() => import('pg-boss'), PG_BOSS)).default;
   const boss = new PgBossClass({
     connectionString: store.connectionString,
     schema: bossSchemaOf(store),

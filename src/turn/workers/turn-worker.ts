@@ -1,9 +1,11 @@
 import type PgBoss from 'pg-boss';
+import { z } from 'zod';
 import { TeamError } from '../../errors/index.js';
+import { fn, parseOptions, satisfying, wholeNumber } from '../../errors/options-schema.js';
 import type { ReportedOutcome } from '../../events/team-event-map.js';
 import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
 import type { TurnFence } from '../../store/postgres/fences.js';
-import type { PostgresStore } from '../../store/postgres/postgres-store.js';
+import { PostgresStore } from '../../store/postgres/postgres-store.js';
 import type { TeamStore } from '../../store/team-store.js';
 import type { TurnOutcome } from '../turn-outcome.js';
 import { fencedStore } from './fenced-store.js';
@@ -36,6 +38,20 @@ export interface TurnReport {
   readonly state: 'started' | 'done' | 'failed' | 'stale' | 'lost';
 }
 
+const isRunner = (team: unknown) =>
+  typeof (team as Partial<TurnRunner> | null)?.name === 'string' &&
+  typeof (team as Partial<TurnRunner> | null)?.executeTurn === 'function';
+
+/** The schema of `TurnWorkerOptions`: every key of it (`satisfies` keeps the list whole), none other. */
+const TURN_WORKER_SCHEMA = z.strictObject({
+  teams: z
+    .array(satisfying<TurnRunner>(isRunner, 'a team (a Team, or an object with a name and executeTurn)'))
+    .min(1, { error: 'a list of at least one team' }),
+  store: satisfying<PostgresStore>((store) => store instanceof PostgresStore, 'a PostgresStore'),
+  concurrency: wholeNumber(1).optional(),
+  onTurn: fn<(report: TurnReport) => void>('a function told of each turn').optional(),
+} satisfies Record<keyof TurnWorkerOptions, z.ZodType>);
+
 export interface TurnWorker {
   /** Stops taking turns; turns in hand are failed back to pg-boss, which retries them elsewhere. */
   stop(): Promise<void>;
@@ -47,14 +63,10 @@ export interface TurnWorker {
  * the store's notifications of started turns, and polls pg-boss every 2 s besides.
  */
 export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnWorker> {
+  // Checked before pg-boss is started: a typo starts nothing.
+  parseOptions(TURN_WORKER_SCHEMA, options, 'startTurnWorker');
   const { store, teams } = options;
   const concurrency = options.concurrency ?? 1;
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new TeamError(
-      'invalid-input',
-      `concurrency must be a whole number of at least 1, not ${concurrency}.`,
-    );
-  }
   const boss = await openBoss(store, { supervise: true, connections: concurrency * teams.length + 2 });
   const unsubscribes: (() => void)[] = [];
   try {
