@@ -1,9 +1,12 @@
+/** The statuses the Studio answers with when it refuses a request. */
+export type RefusalStatus = 400 | 404 | 409 | 413;
+
 /** An answer other than success: its HTTP status and the one-line reason the body carries. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  readonly status: 400 | 404 | 409;
+  readonly status: RefusalStatus;
 
-  constructor(status: 400 | 404 | 409, message: string) {
+  constructor(status: RefusalStatus, message: string) {
     super(message);
     this.status = status;
   }
@@ -18,7 +21,7 @@ const MISSING = new Set(['team-not-found', 'task-not-found', 'request-not-found'
  * a `TeamError` (a rule's refusal, a bad name) as 400, 404 or 409 with its message and code;
  * anything else is the Studio's fault (500) and is logged.
  */
-export function errorAnswer(error: unknown): { status: 400 | 404 | 409 | 500; body: object } {
+function errorAnswer(error: unknown): { status: RefusalStatus | 500; body: object } {
   if (error instanceof ApiError) return { status: error.status, body: { error: error.message } };
   // By name, not instanceof: a team file loads its own copy of the library.
   const team = error as { name?: unknown; code?: unknown; message?: unknown } | null;
@@ -28,4 +31,17 @@ export function errorAnswer(error: unknown): { status: 400 | 404 | 409 | 500; bo
   }
   console.error(error);
   return { status: 500, body: { error: 'The Studio failed on this request; its log says why.' } };
+}
+
+/**
+ * The response for an error thrown while handling `request` (see `errorAnswer`). A refused
+ * request that came with a body closes its connection: the Studio reads no more of a body it
+ * refused (else the server would drain the rest of it, however large, to keep the connection).
+ */
+export function errorResponse(error: unknown, request: Request): Response {
+  const { status, body } = errorAnswer(error);
+  const headers = new Headers({ 'content-type': 'application/json' });
+  if (request.headers.has('content-length') || request.headers.has('transfer-encoding'))
+    headers.set('connection', 'close');
+  return new Response(JSON.stringify(body), { status, headers });
 }

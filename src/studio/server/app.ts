@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { requireToken } from './access.js';
-import { ApiError, errorAnswer } from './api-error.js';
+import { ApiError, errorResponse } from './api-error.js';
 import type { Asset } from './assets.js';
 import { abortBody, answerBody, messageBody, shutdownBody, startBody } from './bodies.js';
 import { eventStream, resumeAfter } from './event-stream.js';
@@ -25,10 +25,7 @@ export function studioApp(options: StudioAppOptions): Hono {
   const { studio, runs } = options;
   const app = new Hono();
   app.use('*', requireToken(options.token, options.port));
-  app.onError((error, c) => {
-    const { status, body } = errorAnswer(error);
-    return c.json(body, status);
-  });
+  app.onError((error, c) => errorResponse(error, c.req.raw));
 
   app.get('/api/teams', (c) => c.json(runs.teams()));
   app.get('/api/runs', async (c) => c.json(await studio.listRuns()));
@@ -66,7 +63,9 @@ export function studioApp(options: StudioAppOptions): Hono {
     await runs.abort(c.req.param('runId'), reason);
     return c.json({ aborting: true }, 202);
   });
-  app.all('/api/*', (c) => c.json({ error: `No route ${c.req.method} ${c.req.path}.` }, 404));
+  app.all('/api/*', (c) => {
+    throw new ApiError(404, `No route ${c.req.method} ${c.req.path}.`);
+  });
 
   app.get('*', (c) => {
     const { assets } = options;
