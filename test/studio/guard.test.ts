@@ -5,16 +5,17 @@ import { type StudioServer, startStudio } from '../../src/studio/server/serve.js
 import { type StudioStore, studioStoreOf } from '../../src/studio/server/studio-store.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 import { teams } from './fixtures/studio-teams.js';
-import { unfinishedRequest } from './helpers/raw-http.js';
+import { request, unfinishedRequest } from './helpers/raw-http.js';
 
-// What the Studio refuses before any route runs, over real HTTP: bodies over 1 MB. Each
-// refusal changes nothing: the store lists no new run.
+// What the Studio refuses before any route runs, over real HTTP: other hosts, pages of other
+// origins, bodies over 1 MB. Each refusal changes nothing: the store lists no new run.
 
 let server: StudioServer;
 let studio: StudioStore;
 const host = () => `127.0.0.1:${server.port}`;
 const bearer = () => ({ authorization: `Bearer ${server.token}` });
 const json = { 'content-type': 'application/json' };
+const start = JSON.stringify({ team: 'slow', input: 'Plan something' });
 /** How many runs the store has: a refused request leaves it as it was. */
 const runCount = async () => (await studio.listRuns()).length;
 
@@ -23,6 +24,83 @@ beforeAll(async () => {
   server = await startStudio({ teams, studio });
 });
 afterAll(() => server.close());
+
+describe('the host', () => {
+  test('a request for another host (DNS rebinding) is refused with 403 and changes nothing', async () => {
+    const before = await runCount();
+    for (const foreign of [
+      'evil.example',
+      `evil.example:${server.port}`,
+      `127.0.0.1:${server.port + 1}`,
+      '127.0.0.1',
+    ]) {
+      const read = await request(server.port, { path: '/api/runs', headers: { ...bearer(), host: foreign } });
+      expect(read.status).toBe(403);
+      expect(JSON.parse(read.text)).toEqual({
+        error: `Refused: the Studio does not answer to the host "${foreign}".`,
+      });
+      const started = await request(server.port, {
+        method: 'POST',
+        path: '/api/runs',
+        headers: { ...bearer(), ...json, host: foreign },
+        body: start,
+      });
+      expect(started.status).toBe(403);
+    }
+    // Without the token too: the page itself is not served to a rebound name.
+    const page = await request(server.port, {
+      path: `/?token=${server.token}`,
+      headers: { host: 'evil.example' },
+    });
+    expect(page.status).toBe(403);
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect(await runCount()).toBe(before);
+  });
+
+  test('the loopback names with the Studio’s port are its own', async () => {
+    for (const own of [
+      host(),
+      `localhost:${server.port}`,
+      `LOCALHOST:${server.port}`,
+      `[::1]:${server.port}`,
+    ]) {
+      const read = await request(server.port, { path: '/api/teams', headers: { ...bearer(), host: own } });
+      expect(read.status).toBe(200);
+    }
+  });
+});
+
+describe('the origin', () => {
+  test('a request from a page of another origin is refused with 403, with the token or without', async () => {
+    const before = await runCount();
+    for (const origin of [`http://127.0.0.1:${server.port + 1}`, 'http://evil.example', 'null']) {
+      const started = await request(server.port, {
+        method: 'POST',
+        path: '/api/runs',
+        headers: { ...bearer(), ...json, host: host(), origin },
+        body: start,
+      });
+      expect(started.status).toBe(403);
+      expect(JSON.parse(started.text).error).toBe(`Refused: a page of ${origin} may not call the Studio.`);
+      const read = await request(server.port, {
+        path: '/api/runs',
+        headers: { ...bearer(), host: host(), origin },
+      });
+      expect(read.status).toBe(403);
+    }
+    expect(await runCount()).toBe(before);
+  });
+
+  test('a script with the token needs no Origin', async () => {
+    const read = await request(server.port, { path: '/api/teams', headers: { ...bearer(), host: host() } });
+    expect(read.status).toBe(200);
+    const own = await request(server.port, {
+      path: '/api/teams',
+      headers: { ...bearer(), host: host(), origin: `http://${host()}` },
+    });
+    expect(own.status).toBe(200);
+  });
+});
 
 describe('bodies', () => {
   const big = JSON.stringify({ team: 'slow', input: 'x'.repeat(2 * 1024 * 1024) });

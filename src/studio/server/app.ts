@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { requireToken } from './access.js';
+import { refuseForeign } from './addresses.js';
 import { ApiError, errorResponse } from './api-error.js';
 import type { Asset } from './assets.js';
 import { abortBody, answerBody, messageBody, shutdownBody, startBody } from './bodies.js';
@@ -11,6 +12,8 @@ export interface StudioAppOptions {
   readonly token: string;
   /** The port it listens on (known once it listens): the cookie is named for it. */
   readonly port: () => number;
+  /** The hosts (with the port) it answers to: known once it listens. */
+  readonly hosts: () => ReadonlySet<string>;
   readonly studio: StudioStore;
   readonly runs: StudioRuns;
   /** The built page; without it, `/` says how to build it. */
@@ -18,14 +21,16 @@ export interface StudioAppOptions {
 }
 
 /**
- * The Studio's HTTP API and page. Every route is behind the launch's token. The page uses
- * the API and nothing else, so whatever it shows or does, a script can too.
+ * The Studio's HTTP API and page. Every request is checked, in this order, before any route
+ * runs: its host and origin (`addresses.ts`), then the launch's token (`access.ts`). The page
+ * uses the API and nothing else, so whatever it shows or does, a script can too.
  */
 export function studioApp(options: StudioAppOptions): Hono {
   const { studio, runs } = options;
   const app = new Hono();
-  app.use('*', requireToken(options.token, options.port));
   app.onError((error, c) => errorResponse(error, c.req.raw));
+  app.use('*', refuseForeign(options.hosts));
+  app.use('*', requireToken(options.token, options.port));
 
   app.get('/api/teams', (c) => c.json(runs.teams()));
   app.get('/api/runs', async (c) => c.json(await studio.listRuns()));

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Team } from '../../team/team.js';
 import { newToken } from './access.js';
+import { studioHosts } from './addresses.js';
 import { studioApp } from './app.js';
 import { loadAssets } from './assets.js';
 import { StudioRuns } from './studio-runs.js';
@@ -33,13 +34,23 @@ export function startStudio(options: StudioServerOptions): Promise<StudioServer>
   const token = newToken();
   const host = options.host ?? '127.0.0.1';
   let port = 0;
+  // The hosts it answers to name its port, which is known once it listens.
+  let hosts: ReadonlySet<string> = new Set();
   const runs = new StudioRuns(options.teams, options.studio);
-  const app = studioApp({ token, port: () => port, studio: options.studio, runs, assets: loadAssets() });
+  const app = studioApp({
+    token,
+    port: () => port,
+    hosts: () => hosts,
+    studio: options.studio,
+    runs,
+    assets: loadAssets(),
+  });
   return new Promise((resolve, reject) => {
     const server = serve(
       { fetch: app.fetch, hostname: host, port: options.port ?? 0 },
       (info: AddressInfo) => {
         port = info.port;
+        hosts = studioHosts(host, port);
         const shown = host.includes(':') ? `[${host}]` : host;
         resolve({
           url: `http://${shown}:${port}/?token=${token}`,

@@ -1,10 +1,35 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import net from 'node:net';
 
 export interface RawAnswer {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
   readonly text: string;
+}
+
+/** One request with exactly the headers given (a `host` of our choosing too), as any client can send it. */
+export function request(
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const sent = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+      },
+      async (response) => {
+        let text = '';
+        for await (const chunk of response) text += chunk;
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text });
+      },
+    );
+    sent.on('error', reject);
+    sent.end(options.body);
+  });
 }
 
 /**
