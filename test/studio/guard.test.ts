@@ -6,12 +6,17 @@ import { type StudioStore, studioStoreOf } from '../../src/studio/server/studio-
 import { tempFolder } from '../helpers/temp-folder.js';
 import { teams } from './fixtures/studio-teams.js';
 import { request, unfinishedRequest } from './helpers/raw-http.js';
+import { readStream } from './helpers/sse.js';
 
 // What the Studio refuses before any route runs, over real HTTP: other hosts, pages of other
-// origins, bodies over 1 MB. Each refusal changes nothing: the store lists no new run.
+// origins, changes by the page's cookie without its CSRF token, bodies over 1 MB. Each
+// refusal changes nothing: the store lists no new run.
 
 let server: StudioServer;
 let studio: StudioStore;
+let root: string;
+/** A run of the slow team: it goes until it is aborted. */
+let runId: string;
 const host = () => `127.0.0.1:${server.port}`;
 const bearer = () => ({ authorization: `Bearer ${server.token}` });
 const json = { 'content-type': 'application/json' };
@@ -19,9 +24,28 @@ const start = JSON.stringify({ team: 'slow', input: 'Plan something' });
 /** How many runs the store has: a refused request leaves it as it was. */
 const runCount = async () => (await studio.listRuns()).length;
 
+/** Opens the printed URL as a browser does: answers the redirect and the session cookie it sets. */
+async function openPage() {
+  const opened = await fetch(server.url, { redirect: 'manual' });
+  const setCookie = opened.headers.get('set-cookie') ?? '';
+  return {
+    status: opened.status,
+    location: opened.headers.get('location') ?? '',
+    setCookie,
+    cookie: setCookie.split(';')[0] as string,
+  };
+}
+
 beforeAll(async () => {
-  studio = studioStoreOf(new FileStore({ root: path.join(tempFolder(), 'store') }));
+  root = path.join(tempFolder(), 'store');
+  studio = studioStoreOf(new FileStore({ root }));
   server = await startStudio({ teams, studio });
+  const started = await fetch(new URL('/api/runs', server.url), {
+    method: 'POST',
+    headers: { ...bearer(), ...json },
+    body: start,
+  });
+  runId = ((await started.json()) as { runId: string }).runId;
 });
 afterAll(() => server.close());
 
@@ -91,7 +115,7 @@ describe('the origin', () => {
     expect(await runCount()).toBe(before);
   });
 
-  test('a script with the token needs no Origin', async () => {
+  test('a script with the token needs no Origin and no CSRF token', async () => {
     const read = await request(server.port, { path: '/api/teams', headers: { ...bearer(), host: host() } });
     expect(read.status).toBe(200);
     const own = await request(server.port, {
@@ -99,6 +123,90 @@ describe('the origin', () => {
       headers: { ...bearer(), host: host(), origin: `http://${host()}` },
     });
     expect(own.status).toBe(200);
+  });
+});
+
+describe('the session', () => {
+  test('the printed URL trades the token for a session cookie and sends the browser to the page', async () => {
+    const opened = await openPage();
+    expect(opened.status).toBe(303);
+    expect(opened.location).toMatch(/^\/studio\/[\w-]{22}\/$/);
+    const pagePath = opened.location.slice(0, -1);
+    expect(opened.setCookie).toMatch(
+      new RegExp(`^agent-teams-studio=[\\w-]{43}; Path=${pagePath}; HttpOnly; SameSite=Strict$`),
+    );
+    // The cookie is a session of this launch, not the token, and not the one of another opening.
+    expect(opened.setCookie).not.toContain(server.token);
+    expect(opened.location).not.toContain(server.token);
+    expect((await openPage()).cookie).not.toBe(opened.cookie);
+
+    const page = await fetch(new URL(opened.location, server.url), { headers: { cookie: opened.cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(
+      new RegExp(`<base href="${pagePath}/" />\\s*<meta name="studio-csrf" content="[\\w-]{43}" />`),
+    );
+    expect((await fetch(new URL(opened.location, server.url))).status).toBe(401);
+    const made = await fetch(new URL(opened.location, server.url), {
+      headers: { cookie: 'agent-teams-studio=made-up' },
+    });
+    expect(made.status).toBe(401);
+    expect(await made.text()).toBe('');
+  });
+
+  test('a change asked for with the cookie needs the page’s Origin and its CSRF token', async () => {
+    const before = await runCount();
+    const opened = await openPage();
+    const html = await (
+      await fetch(new URL(opened.location, server.url), { headers: { cookie: opened.cookie } })
+    ).text();
+    const csrf = html.match(/<meta name="studio-csrf" content="([\w-]+)"/)?.[1] as string;
+    const route = `${opened.location}api/runs`;
+    const post = (headers: Record<string, string>) =>
+      request(server.port, {
+        method: 'POST',
+        path: route,
+        headers: { ...json, cookie: opened.cookie, host: host(), ...headers },
+        body: start,
+      });
+    const refusals: [Record<string, string>, string][] = [
+      [{ 'x-studio-csrf': csrf }, 'must carry its Origin'],
+      [{ origin: `http://${host()}` }, 'must carry its X-Studio-CSRF header'],
+      [{ origin: `http://${host()}`, 'x-studio-csrf': 'forged' }, 'must carry its X-Studio-CSRF header'],
+      [{ origin: `http://127.0.0.1:${server.port + 1}`, 'x-studio-csrf': csrf }, 'may not call the Studio'],
+    ];
+    for (const [headers, reason] of refusals) {
+      const refused = await post(headers);
+      expect(refused.status).toBe(403);
+      expect(JSON.parse(refused.text).error).toContain(reason);
+    }
+    expect(await runCount()).toBe(before);
+    // Reads need neither: the page's own GETs carry no Origin.
+    const read = await request(server.port, {
+      path: route,
+      headers: { cookie: opened.cookie, host: host() },
+    });
+    expect(read.status).toBe(200);
+    const aborted = await request(server.port, {
+      method: 'POST',
+      path: `${opened.location}api/runs/${runId}/abort`,
+      headers: {
+        ...json,
+        cookie: opened.cookie,
+        host: host(),
+        origin: `http://${host()}`,
+        'x-studio-csrf': csrf,
+      },
+      body: '{}',
+    });
+    expect(aborted.status).toBe(202);
+    await readStream(new URL(`/api/runs/${runId}/events`, server.url).href, {
+      headers: bearer(),
+      until: (event) => event.type === 'team:complete',
+    });
+    // Started again for the tests below, by the page's way.
+    const restarted = await post({ origin: `http://${host()}`, 'x-studio-csrf': csrf });
+    expect(restarted.status).toBe(201);
+    runId = JSON.parse(restarted.text).runId;
   });
 });
 

@@ -1,5 +1,5 @@
 /** The statuses the Studio answers with when it refuses a request. */
-export type RefusalStatus = 400 | 403 | 404 | 409 | 413;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413;
 
 /** An answer other than success: its HTTP status and the one-line reason the body carries. */
 export class ApiError extends Error {
@@ -12,17 +12,22 @@ export class ApiError extends Error {
   }
 }
 
+/** The bare 401 of a request without the token or a session: no page, no data, not even which routes exist. */
+export const unauthorized = () => new ApiError(401, '');
+
 // Refusals that mean "not now" rather than "not this": the run is live elsewhere, or over.
 const CONFLICTS = new Set(['team-busy', 'aborted', 'request-closed', 'member-shutdown']);
 const MISSING = new Set(['team-not-found', 'task-not-found', 'request-not-found']);
 
 /**
- * The status and body for an error thrown while handling a request: an `ApiError` as it is;
- * a `TeamError` (a rule's refusal, a bad name) as 400, 404 or 409 with its message and code;
- * anything else is the Studio's fault (500) and is logged.
+ * The status and body for an error thrown while handling a request: an `ApiError` as it is
+ * (a 401 with no body at all); a `TeamError` (a rule's refusal, a bad name) as 400, 404 or 409
+ * with its message and code; anything else is the Studio's fault (500) and is logged.
  */
-function errorAnswer(error: unknown): { status: RefusalStatus | 500; body: object } {
-  if (error instanceof ApiError) return { status: error.status, body: { error: error.message } };
+function errorAnswer(error: unknown): { status: RefusalStatus | 500; body: object | null } {
+  if (error instanceof ApiError) {
+    return { status: error.status, body: error.status === 401 ? null : { error: error.message } };
+  }
   // By name, not instanceof: a team file loads its own copy of the library.
   const team = error as { name?: unknown; code?: unknown; message?: unknown } | null;
   if (team?.name === 'TeamError' && typeof team.code === 'string') {
@@ -40,8 +45,9 @@ function errorAnswer(error: unknown): { status: RefusalStatus | 500; body: objec
  */
 export function errorResponse(error: unknown, request: Request): Response {
   const { status, body } = errorAnswer(error);
-  const headers = new Headers({ 'content-type': 'application/json' });
+  const headers = new Headers();
+  if (body) headers.set('content-type', 'application/json');
   if (request.headers.has('content-length') || request.headers.has('transfer-encoding'))
     headers.set('connection', 'close');
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(body && JSON.stringify(body), { status, headers });
 }

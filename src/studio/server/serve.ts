@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Team } from '../../team/team.js';
-import { newToken } from './access.js';
+import { StudioAccess } from './access.js';
 import { studioHosts } from './addresses.js';
 import { studioApp } from './app.js';
 import { loadAssets } from './assets.js';
@@ -31,15 +31,13 @@ export interface StudioServer {
 
 /** Serves the Studio until `close`; answers once it listens. */
 export function startStudio(options: StudioServerOptions): Promise<StudioServer> {
-  const token = newToken();
+  const access = new StudioAccess();
   const host = options.host ?? '127.0.0.1';
-  let port = 0;
   // The hosts it answers to name its port, which is known once it listens.
   let hosts: ReadonlySet<string> = new Set();
   const runs = new StudioRuns(options.teams, options.studio);
   const app = studioApp({
-    token,
-    port: () => port,
+    access,
     hosts: () => hosts,
     studio: options.studio,
     runs,
@@ -49,13 +47,13 @@ export function startStudio(options: StudioServerOptions): Promise<StudioServer>
     const server = serve(
       { fetch: app.fetch, hostname: host, port: options.port ?? 0 },
       (info: AddressInfo) => {
-        port = info.port;
+        const { port } = info;
         hosts = studioHosts(host, port);
         const shown = host.includes(':') ? `[${host}]` : host;
         resolve({
-          url: `http://${shown}:${port}/?token=${token}`,
+          url: `http://${shown}:${port}/?token=${access.token}`,
           port,
-          token,
+          token: access.token,
           close: async () => {
             const stopped = await runs.stopAll(STOP_GRACE_MS);
             await new Promise<void>((done) => {
