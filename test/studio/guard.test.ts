@@ -6,11 +6,11 @@ import { type StudioStore, studioStoreOf } from '../../src/studio/server/studio-
 import { tempFolder } from '../helpers/temp-folder.js';
 import { teams } from './fixtures/studio-teams.js';
 import { request, unfinishedRequest } from './helpers/raw-http.js';
-import { readStream } from './helpers/sse.js';
+import { readStream, readToEnd } from './helpers/sse.js';
 
 // What the Studio refuses before any route runs, over real HTTP: other hosts, pages of other
-// origins, changes by the page's cookie without its CSRF token, bodies over 1 MB. Each
-// refusal changes nothing: the store lists no new run.
+// origins, changes by the page's cookie without its CSRF token, bodies over 1 MB, event
+// streams past 32 per client. Each refusal changes nothing: the store lists no new run.
 
 let server: StudioServer;
 let studio: StudioStore;
@@ -274,5 +274,62 @@ describe('bodies', () => {
     expect(await refused.json()).toEqual({
       error: 'POST /api/runs takes { team, input }; it does not know "fresh", "priority".',
     });
+  });
+});
+
+describe('event streams', () => {
+  const events = () => new URL(`/api/runs/${runId}/events`, server.url);
+  const open = (headers: Record<string, string>) => {
+    const controller = new AbortController();
+    return fetch(events(), { headers, signal: controller.signal }).then((response) => ({
+      response,
+      controller,
+    }));
+  };
+
+  test('a client holds at most 32 streams: the 33rd gets 429; a closed one frees its place', async () => {
+    const held = await Promise.all(Array.from({ length: 32 }, () => open(bearer())));
+    expect(held.map(({ response }) => response.status)).toEqual(Array(32).fill(200));
+    const refused = await fetch(events(), { headers: bearer() });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: 'At most 32 event streams may be open at once; this client has that many.',
+    });
+    // Another client (a session of the page) has places of its own.
+    const { cookie } = await openPage();
+    const session = await open({ cookie });
+    expect(session.response.status).toBe(200);
+    session.controller.abort();
+
+    (held.pop() as (typeof held)[number]).controller.abort();
+    // The Studio frees the place once it sees the connection closed.
+    await expect
+      .poll(async () => {
+        const again = await open(bearer());
+        if (again.response.status === 200) held.push(again);
+        else await again.response.body?.cancel();
+        return again.response.status;
+      })
+      .toBe(200);
+    for (const { controller } of held) controller.abort();
+  });
+
+  test('a stream ends by itself after its lifetime; resumed with Last-Event-ID it goes on after it', async () => {
+    const store = new FileStore({ root });
+    const short = await startStudio({ teams: {}, studio: studioStoreOf(store), streamLifetimeMs: 300 });
+    try {
+      const url = new URL(`/api/runs/${runId}/events`, short.url).href;
+      const headers = { authorization: `Bearer ${short.token}` };
+      const first = await readToEnd(url, { headers });
+      expect(first.text.startsWith('retry: 1000\n\n')).toBe(true);
+      expect(first.events.length).toBeGreaterThan(2);
+      const resumed = await readToEnd(url, {
+        headers: { ...headers, 'last-event-id': first.ids.at(-3) as string },
+      });
+      expect(resumed.events).toEqual(first.events.slice(-2));
+    } finally {
+      await short.close();
+      await store.close();
+    }
   });
 });

@@ -14,7 +14,8 @@ import { launchChromium } from './helpers/studio-child.js';
 // A person has the Studio open in headless Chromium, with a run going; in the same browser, a
 // page served by another server on another port of 127.0.0.1 (same site: cookies do not care
 // about ports) tries everything a hostile page can to start a run, message and abort. Nothing
-// happens, and the hostile server never sees the token or the page's cookie.
+// happens, and the hostile server never sees the token or the page's cookie. The Studio ends
+// every event stream after half a second here, so the page reconnects all along.
 
 /** Runs in the hostile page: every way a page can send a request to another origin, awaited. */
 const ATTACK = `
@@ -96,7 +97,7 @@ let runId: string;
 
 beforeAll(async () => {
   studio = studioStoreOf(new FileStore({ root: path.join(tempFolder(), 'store') }));
-  server = await startStudio({ teams, studio });
+  server = await startStudio({ teams, studio, streamLifetimeMs: 500 });
   hostile = createServer((request, response) => {
     received.push({ url: request.url ?? '', headers: request.headers });
     const script = request.url === '/attack.js';
@@ -178,4 +179,25 @@ test('a page on another port of 127.0.0.1 starts, messages and aborts nothing, a
   expect(seen).not.toContain(server.token);
   expect(seen).not.toContain(cookie);
   await attacker.close();
+}, 60_000);
+
+test('the person’s page still works: its stream reconnected with Last-Event-ID all along, and Abort stops the run', async () => {
+  const resumedFrom: (string | null)[] = [];
+  page.on('request', async (request) => {
+    if (request.url().endsWith(`/runs/${encodeURIComponent(runId)}/events`))
+      resumedFrom.push(await request.headerValue('last-event-id'));
+  });
+  // Each stream ends after half a second; the page asks again, after the last event it has.
+  await expect.poll(() => resumedFrom.length, { timeout: 20_000 }).toBeGreaterThan(1);
+  const seqs = (await studio.store.readEvents(runId)).map((event) => String(event.seq));
+  expect(resumedFrom.every((id) => id !== null && seqs.includes(id))).toBe(true);
+
+  await page.getByRole('button', { name: 'Abort' }).click();
+  await page.locator('main[data-status="aborted"]').waitFor();
+  const all = await studio.store.readEvents(runId);
+  expect(runStatus(all)).toBe('aborted');
+  // Every event of the log is on the page, once.
+  await expect
+    .poll(() => page.getByTestId('position').textContent())
+    .toMatch(new RegExp(`^event ${all.length} / ${all.length} ·`));
 }, 60_000);

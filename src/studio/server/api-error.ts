@@ -1,5 +1,5 @@
 /** The statuses the Studio answers with when it refuses a request. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
 
 /** An answer other than success: its HTTP status and the one-line reason the body carries. */
 export class ApiError extends Error {

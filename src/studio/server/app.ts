@@ -4,7 +4,7 @@ import { refuseForeign } from './addresses.js';
 import { ApiError, errorResponse } from './api-error.js';
 import type { Asset } from './assets.js';
 import { abortBody, answerBody, messageBody, shutdownBody, startBody } from './bodies.js';
-import { eventStream, resumeAfter } from './event-stream.js';
+import { eventStream, resumeAfter, StreamPlaces } from './event-stream.js';
 import type { StudioRuns } from './studio-runs.js';
 import type { StudioStore } from './studio-store.js';
 
@@ -17,6 +17,8 @@ export interface StudioAppOptions {
   readonly runs: StudioRuns;
   /** The built page; without it, the page's path says how to build it. */
   readonly assets: ReadonlyMap<string, Asset> | undefined;
+  /** How long an event stream lives before the Studio ends it (an EventSource reconnects). */
+  readonly streamLifetimeMs: number;
 }
 
 /** Headers every answer carries: no page may frame the Studio's, and none learns its address from a Referer. */
@@ -41,7 +43,8 @@ export function studioApp(options: StudioAppOptions): Hono<StudioEnv> {
   app.use('*', guardHeaders);
   app.use('*', refuseForeign(options.hosts));
   app.use('*', authenticate(access));
-  for (const base of ['/api', `${access.pagePath}/api`]) apiRoutes(app.basePath(base), options);
+  const places = new StreamPlaces();
+  for (const base of ['/api', `${access.pagePath}/api`]) apiRoutes(app.basePath(base), options, places);
 
   const index = options.assets && pageIndex(options.assets.get('/index.html') as Asset, access);
   app.get(`${access.pagePath}/*`, (c) => {
@@ -73,7 +76,7 @@ function pageIndex(index: Asset, access: StudioAccess): Asset {
   return { type: index.type, body: Buffer.from(index.body.toString('utf8').replace('<head>', head)) };
 }
 
-function apiRoutes(api: Hono<StudioEnv>, options: StudioAppOptions): void {
+function apiRoutes(api: Hono<StudioEnv>, options: StudioAppOptions, places: StreamPlaces): void {
   const { studio, runs } = options;
   api.get('/teams', (c) => c.json(runs.teams()));
   api.get('/runs', async (c) => c.json(await studio.listRuns()));
@@ -85,11 +88,14 @@ function apiRoutes(api: Hono<StudioEnv>, options: StudioAppOptions): void {
     const runId = c.req.param('runId');
     const record = await studio.findRun(runId);
     if (!record) throw new ApiError(404, `No run ${runId} in the store.`);
+    const caller = c.get('caller');
+    const release = places.take(caller.kind === 'token' ? 'token' : `session ${caller.id}`);
+    const afterSeq = resumeAfter(c.req.header('last-event-id'));
     return eventStream(
       c,
       studio.store,
-      { runId, team: record.team },
-      resumeAfter(c.req.header('last-event-id')),
+      { runId, team: record.team, afterSeq },
+      { lifetimeMs: options.streamLifetimeMs, release },
     );
   });
   api.post('/runs/:runId/messages', async (c) => {

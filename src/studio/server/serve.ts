@@ -5,6 +5,7 @@ import { StudioAccess } from './access.js';
 import { studioHosts } from './addresses.js';
 import { studioApp } from './app.js';
 import { loadAssets } from './assets.js';
+import { STREAM_LIFETIME_MS } from './event-stream.js';
 import { StudioRuns } from './studio-runs.js';
 import type { StudioStore } from './studio-store.js';
 
@@ -18,6 +19,8 @@ export interface StudioServerOptions {
   readonly host?: string;
   /** Default 0: a free port. */
   readonly port?: number;
+  /** How long an event stream lives before the Studio ends it (the page reconnects); default 10 minutes. */
+  readonly streamLifetimeMs?: number;
 }
 
 export interface StudioServer {
@@ -42,6 +45,7 @@ export function startStudio(options: StudioServerOptions): Promise<StudioServer>
     studio: options.studio,
     runs,
     assets: loadAssets(),
+    streamLifetimeMs: options.streamLifetimeMs ?? STREAM_LIFETIME_MS,
   });
   return new Promise((resolve, reject) => {
     const server = serve(
