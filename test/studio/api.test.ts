@@ -55,12 +55,16 @@ describe('the token', () => {
     expect(await get('/api/runs')).toEqual([]);
   });
 
-  test('?token= lets the page in and sets a cookie that lets its files in', async () => {
-    const page = await fetch(server.url);
-    expect(page.status).not.toBe(401);
-    const cookie = page.headers.get('set-cookie')?.split(';')[0] ?? '';
-    expect(cookie).toContain(server.token);
-    expect((await fetch(api('/api/teams'), { headers: { cookie } })).status).toBe(200);
+  test('?token= lets the page in: a session cookie for the page’s own path, which lets its files in', async () => {
+    const opened = await fetch(server.url, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const page = new URL(opened.headers.get('location') ?? '', server.url);
+    const cookie = opened.headers.get('set-cookie')?.split(';')[0] ?? '';
+    expect(cookie).not.toContain(server.token);
+    const html = await fetch(page, { headers: { cookie } });
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect((await fetch(new URL('api/teams', page), { headers: { cookie } })).status).toBe(200);
   });
 });
 

@@ -1,9 +1,44 @@
 import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { TeamStore } from '../../store/team-store.js';
+import { ApiError } from './api-error.js';
 
 /** How long a quiet stream waits before a comment line keeps proxies and the browser from closing it. */
 const KEEP_ALIVE_MS = 15_000;
+/** How many streams one caller (a session of the page, or the token) may hold open at once. */
+const MAX_STREAMS_PER_CALLER = 32;
+/** How long a stream lives before the Studio ends it; an EventSource reconnects with Last-Event-ID. */
+export const STREAM_LIFETIME_MS = 10 * 60_000;
+/** How long an EventSource waits before it reconnects to a stream that ended (its `retry:`). */
+const RECONNECT_MS = 1000;
+
+/**
+ * The open streams of each caller. A stream takes a place before it starts and gives it back
+ * when it ends, however it ends; the place after the last is refused (429).
+ */
+export class StreamPlaces {
+  readonly #open = new Map<string, number>();
+
+  /** Takes one of `caller`'s places; answers the function that gives it back (once). */
+  take(caller: string): () => void {
+    const open = this.#open.get(caller) ?? 0;
+    if (open >= MAX_STREAMS_PER_CALLER) {
+      throw new ApiError(
+        429,
+        `At most ${MAX_STREAMS_PER_CALLER} event streams may be open at once; this client has that many.`,
+      );
+    }
+    this.#open.set(caller, open + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const left = (this.#open.get(caller) ?? 1) - 1;
+      if (left > 0) this.#open.set(caller, left);
+      else this.#open.delete(caller);
+    };
+  }
+}
 
 /** The seq to go on after: the `Last-Event-ID` a reconnecting EventSource sends, else 0. */
 export function resumeAfter(header: string | undefined): number {
@@ -17,15 +52,19 @@ export function resumeAfter(header: string | undefined): number {
  * a reconnecting EventSource resumes with `Last-Event-ID`. The store's subscription only
  * wakes the stream: what is sent is always read from the log after the last seq sent, so no
  * event is missed or sent twice whatever the order of the wake-ups.
+ *
+ * The stream ends by itself after `lifetimeMs`, even if its reader stopped reading (a write
+ * waiting on it is dropped); the EventSource reconnects and resumes after the last event it
+ * took. `release` is called once it has ended.
  */
 export function eventStream(
   c: Context,
   store: TeamStore,
-  run: { runId: string; team: string },
-  afterSeq: number,
+  run: { runId: string; team: string; afterSeq: number },
+  limits: { lifetimeMs: number; release: () => void },
 ): Response {
   return streamSSE(c, async (stream) => {
-    let after = afterSeq;
+    let after = run.afterSeq;
     let dirty = true;
     let wake: () => void = () => {};
     const unsubscribe = store.subscribe(run.team, (events) => {
@@ -34,7 +73,9 @@ export function eventStream(
       wake();
     });
     stream.onAbort(() => wake());
+    const lifetime = setTimeout(() => stream.abort(), limits.lifetimeMs);
     try {
+      await stream.write(`retry: ${RECONNECT_MS}\n\n`);
       while (!stream.aborted && !stream.closed) {
         if (dirty) {
           dirty = false;
@@ -48,7 +89,9 @@ export function eventStream(
         if (quiet && !stream.aborted) await stream.write(': keep-alive\n\n');
       }
     } finally {
+      clearTimeout(lifetime);
       unsubscribe();
+      limits.release();
     }
   });
 }

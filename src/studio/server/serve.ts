@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Team } from '../../team/team.js';
-import { newToken } from './access.js';
+import { StudioAccess } from './access.js';
+import { studioHosts } from './addresses.js';
 import { studioApp } from './app.js';
 import { loadAssets } from './assets.js';
+import { STREAM_LIFETIME_MS } from './event-stream.js';
 import { StudioRuns } from './studio-runs.js';
 import type { StudioStore } from './studio-store.js';
 
@@ -17,6 +19,8 @@ export interface StudioServerOptions {
   readonly host?: string;
   /** Default 0: a free port. */
   readonly port?: number;
+  /** How long an event stream lives before the Studio ends it (the page reconnects); default 10 minutes. */
+  readonly streamLifetimeMs?: number;
 }
 
 export interface StudioServer {
@@ -30,21 +34,30 @@ export interface StudioServer {
 
 /** Serves the Studio until `close`; answers once it listens. */
 export function startStudio(options: StudioServerOptions): Promise<StudioServer> {
-  const token = newToken();
+  const access = new StudioAccess();
   const host = options.host ?? '127.0.0.1';
-  let port = 0;
+  // The hosts it answers to name its port, which is known once it listens.
+  let hosts: ReadonlySet<string> = new Set();
   const runs = new StudioRuns(options.teams, options.studio);
-  const app = studioApp({ token, port: () => port, studio: options.studio, runs, assets: loadAssets() });
+  const app = studioApp({
+    access,
+    hosts: () => hosts,
+    studio: options.studio,
+    runs,
+    assets: loadAssets(),
+    streamLifetimeMs: options.streamLifetimeMs ?? STREAM_LIFETIME_MS,
+  });
   return new Promise((resolve, reject) => {
     const server = serve(
       { fetch: app.fetch, hostname: host, port: options.port ?? 0 },
       (info: AddressInfo) => {
-        port = info.port;
+        const { port } = info;
+        hosts = studioHosts(host, port);
         const shown = host.includes(':') ? `[${host}]` : host;
         resolve({
-          url: `http://${shown}:${port}/?token=${token}`,
+          url: `http://${shown}:${port}/?token=${access.token}`,
           port,
-          token,
+          token: access.token,
           close: async () => {
             const stopped = await runs.stopAll(STOP_GRACE_MS);
             await new Promise<void>((done) => {

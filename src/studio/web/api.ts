@@ -1,16 +1,23 @@
-// The page's only way to the Studio: its public HTTP API (see the README). The launch's
-// token came with the page's URL; the Studio answered it with a cookie that every request
-// of the page (fetch and EventSource alike) carries.
+// The page's only way to the Studio: its public HTTP API (see the README), at `api/` under
+// the page's own path (the <base> of its HTML), where the page's session cookie goes: every
+// request of the page (fetch and EventSource alike) carries it. The launch's token never
+// reaches the page: the Studio traded it for the cookie before it served the page.
 
 import type { TeamSummary } from '../server/studio-runs.js';
 import type { RunSummary } from '../server/studio-store.js';
 
 export type { RunSummary, TeamSummary };
 
+/** Sent with every call: the Studio takes a change only with it, which no other origin's page can read. */
+const csrf = document.querySelector<HTMLMetaElement>('meta[name="studio-csrf"]')?.content ?? '';
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers:
+      body === undefined
+        ? { 'x-studio-csrf': csrf }
+        : { 'x-studio-csrf': csrf, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = (await response.json().catch(() => ({}))) as T & { error?: string };
@@ -18,20 +25,20 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return answer;
 }
 
-export const listTeams = () => call<TeamSummary[]>('GET', '/api/teams');
-export const listRuns = () => call<RunSummary[]>('GET', '/api/runs');
+export const listTeams = () => call<TeamSummary[]>('GET', 'api/teams');
+export const listRuns = () => call<RunSummary[]>('GET', 'api/runs');
 export const startRun = (team: string, input: string) =>
-  call<{ runId: string }>('POST', '/api/runs', { team, input });
+  call<{ runId: string }>('POST', 'api/runs', { team, input });
 export const sendMessage = (runId: string, to: string, content: string) =>
-  call<{ id: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/messages`, { to, content });
+  call<{ id: string }>('POST', `api/runs/${encodeURIComponent(runId)}/messages`, { to, content });
 export const abortRun = (runId: string) =>
-  call<object>('POST', `/api/runs/${encodeURIComponent(runId)}/abort`, {});
-export const eventsUrl = (runId: string) => `/api/runs/${encodeURIComponent(runId)}/events`;
+  call<object>('POST', `api/runs/${encodeURIComponent(runId)}/abort`, {});
+export const eventsUrl = (runId: string) => `api/runs/${encodeURIComponent(runId)}/events`;
 export const answerRequest = (runId: string, requestId: string, approve: boolean, feedback: string) =>
   call<object>(
     'POST',
-    `/api/runs/${encodeURIComponent(runId)}/requests/${encodeURIComponent(requestId)}`,
+    `api/runs/${encodeURIComponent(runId)}/requests/${encodeURIComponent(requestId)}`,
     feedback.trim() ? { approve, feedback } : { approve },
   );
 export const shutdownMember = (runId: string, member: string, force: boolean) =>
-  call<object>('POST', `/api/runs/${encodeURIComponent(runId)}/shutdown`, { member, force });
+  call<object>('POST', `api/runs/${encodeURIComponent(runId)}/shutdown`, { member, force });

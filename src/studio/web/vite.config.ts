@@ -6,7 +6,8 @@ import { defineConfig } from 'vite';
 // assets, with every dependency bundled (it works offline; nothing comes from a CDN).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  base: '/',
+  // Relative: the Studio serves the page under a path of its own, random for each launch.
+  base: './',
   plugins: [react()],
   resolve: {
     alias: [

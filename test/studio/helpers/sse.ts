@@ -41,3 +41,22 @@ export async function readStream(
   }
   throw new Error(`the stream ended after ${events.length} events`);
 }
+
+/**
+ * Reads a run's event stream until the Studio ends it: answers the events, their ids and the
+ * stream's whole text.
+ */
+export async function readToEnd(
+  url: string,
+  options: { headers?: Record<string, string> },
+): Promise<{ events: TeamEvent[]; ids: string[]; text: string }> {
+  const response = await fetch(url, { headers: options.headers });
+  if (response.status !== 200) throw new Error(`the stream answered ${response.status}`);
+  const text = await response.text();
+  const blocks = text.split('\n\n').filter((block) => block.includes('data: '));
+  return {
+    events: blocks.map((block) => JSON.parse(block.match(/^data: (.*)$/m)?.[1] as string) as TeamEvent),
+    ids: blocks.map((block) => block.match(/^id: (.*)$/m)?.[1] ?? ''),
+    text,
+  };
+}
