@@ -1,5 +1,11 @@
 import type { TeamEvent } from '../events/team-event-map.js';
-import { abortRun, checkShutdownOptions, requestShutdown, requireGoingRun } from '../run/control.js';
+import {
+  abortRun,
+  checkShutdownOptions,
+  requestShutdown,
+  requireGoingRun,
+  requireLiveRun,
+} from '../run/control.js';
 import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
 import { knownTeam } from './inspect.js';
@@ -14,11 +20,11 @@ const FOLLOW_MS = 30_000;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
-/** The team's current run, going; a clear error when it has none or it ended. */
-async function goingRun(store: TeamStore, team: string): Promise<string> {
+/** The team's current run, going (and with `live`, run by a live process); a clear error when not. */
+async function goingRun(store: TeamStore, team: string, live = false): Promise<string> {
   const info = await knownTeam(store, team);
   if (info.runId === null) throw new CliError(`the team ${team} has no run`);
-  await requireGoingRun(store, team, info.runId);
+  await (live ? requireLiveRun : requireGoingRun)(store, team, info.runId);
   return info.runId;
 }
 
@@ -53,7 +59,7 @@ export async function abortCommand(
   team: string,
   reason: string | undefined,
 ): Promise<void> {
-  const runId = await goingRun(store, team);
+  const runId = await goingRun(store, team, true);
   await abortRun(store, team, reason ?? 'aborted with agent-teams abort');
   print(`asked ${runId} to stop`);
   const ended = await follow(store, team, runId, (event) => event.type === 'team:complete');

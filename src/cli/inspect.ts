@@ -3,9 +3,9 @@ import type { TeamEvent } from '../events/team-event-map.js';
 import { applyEvent } from '../fold/apply-event.js';
 import { turnCounts } from '../fold/run-result-of.js';
 import { emptyRunState, type RunState } from '../fold/run-state.js';
+import { summarizeRun } from '../fold/run-summary.js';
 import { memberNames } from '../roster/roster.js';
-import { FileStore } from '../store/file/file-store.js';
-import { runStatus } from '../store/run-record.js';
+import { runStatusOf } from '../store/run-record.js';
 import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
 import { whereOf } from './store-choice.js';
@@ -35,10 +35,11 @@ export async function showTeams(store: TeamStore, json: boolean): Promise<void> 
   const rows = [];
   for (const info of await store.listTeams()) {
     const events = info.runId ? await store.readEvents(info.runId) : [];
+    const listing = info.runId ? (await store.listRuns({ runId: info.runId }))[0] : undefined;
     const tasks = await store.transact(info.name, ({ board }) => board.counts());
     rows.push({
       info,
-      status: info.runId ? runStatus(events) : 'never run',
+      status: info.runId ? runStatusOf(events, listing?.live ?? false) : 'never run',
       tasks,
       startedAt: events[0]?.timestamp,
     });
@@ -54,7 +55,42 @@ export async function showTeams(store: TeamStore, json: boolean): Promise<void> 
       `  last run ${info.runId ?? '-'} · ${status} · ${tasks.completed}/${tasks.total} tasks done` +
         (startedAt ? ` · started ${startedAt}` : ''),
     );
+    if (status === 'interrupted')
+      print(`  its process died: continue it with agent-teams resume <file> --team ${info.name}`);
   }
+}
+
+/** `agent-teams runs <team>`: the team's runs, newest first, each in one line (or one JSON object). */
+export async function showRuns(store: TeamStore, team: string, json: boolean): Promise<void> {
+  await knownTeam(store, team);
+  const summaries = [];
+  for (const listing of await store.listRuns({ team })) {
+    // A run whose log is gone or cut is listed, with nothing folded, rather than hiding the rest.
+    const events = await store.readEvents(listing.runId).catch(() => []);
+    summaries.push(summarizeRun(listing, events));
+  }
+  if (json) {
+    for (const summary of summaries) print(JSON.stringify(summary));
+    return;
+  }
+  if (summaries.length === 0) print(`${team} has no runs in ${whereOf(store)}`);
+  for (const run of summaries) {
+    const cost = run.costUsd === null ? undefined : run.costUsd;
+    print(
+      `${run.runId}  ${run.status.padEnd(11)} started ${run.startedAt} · ${duration(run.durationMs)} · ${usageLine(run.totalTokens, cost)}`,
+    );
+  }
+  if (summaries.some((run) => run.status === 'interrupted'))
+    print(`an interrupted run's process died: continue it with agent-teams resume <file> --team ${team}`);
+}
+
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60
+    ? `${minutes}m${String(seconds % 60).padStart(2, '0')}s`
+    : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
 function taskLine(task: TeamTask): string {
@@ -153,13 +189,11 @@ export async function showLogs(
   }
 }
 
-/** Why nobody will add to the run's log any more, or `undefined` while its process lives. */
+/** Why nobody will add to the run's log any more, or `undefined` while a live process runs it. */
 async function goneRunner(store: TeamStore, runId: string): Promise<string | undefined> {
-  // A FileStore knows which process runs a run; on PostgreSQL, follow until the run completes.
-  if (!(store instanceof FileStore)) return undefined;
-  const runner = await store.runnerOf(runId);
-  if (!runner) return 'no process runs it any more';
-  return runner.alive === false ? `its process ${runner.pid} is gone` : undefined;
+  const [listing] = await store.listRuns({ runId });
+  if (!listing || listing.live) return undefined;
+  return listing.runner ? `its process ${listing.runner.pid} is gone` : 'no process runs it any more';
 }
 
 /** A run in one line, from its fold: how it stands, its tasks, turns and tokens. */

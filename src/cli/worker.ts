@@ -39,6 +39,7 @@ export async function runWorker(file: string, flags: WorkerFlags, signal: AbortS
       store,
       concurrency,
       onTurn: (report) => say(line(report)),
+      onError: (error) => process.stderr.write(`agent-teams worker: pg-boss: ${error.message}\n`),
     });
     say(
       `worker ${process.pid} takes the turns of ${teams.map((team) => team.name).join(', ')} (${concurrency} at once)`,
@@ -56,7 +57,7 @@ export async function runWorker(file: string, flags: WorkerFlags, signal: AbortS
 
 function line({ team, turn, attempt, state }: TurnReport): string {
   const what = `${team}: ${turn.agent} turn ${turn.turn} (${turn.reason}${turn.taskId ? ` on ${turn.taskId}` : ''})`;
-  const retry = attempt > 0 ? `, attempt ${attempt + 1}` : '';
+  const retry = attempt > 1 ? `, attempt ${attempt}` : '';
   return `${what}${retry} ${state}`;
 }
 

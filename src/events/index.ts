@@ -1,3 +1,4 @@
+export { type Clock, systemClock } from './clock.js';
 export { TeamEmitter, type TeamEventHandler } from './team-emitter.js';
 export type {
   AgentRole,

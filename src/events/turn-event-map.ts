@@ -40,6 +40,11 @@ export type ReportedOutcome =
 /** What a turn tells of itself: its transcript, its live text, and its end on a worker. */
 export interface TurnEventMap {
   /**
+   * Something the run depends on failed and is tried again (pg-boss, which queues turns on
+   * workers, lost its connection or a poll failed): reported, never swallowed.
+   */
+  'team:error': { readonly source: 'pg-boss'; readonly message: string };
+  /**
    * How a turn that ran on a worker process ended, written by that worker for the run's loop
    * to close the turn (in-process turns report to the loop directly). Only the attempt that
    * holds the turn's fence can write it.

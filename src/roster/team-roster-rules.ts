@@ -79,8 +79,10 @@ export class TeamRosterRules {
     };
     this.#slot.write([...roster, entry]);
     // Replayed on resume: the log has the event already.
-    if (!options.replay)
-      this.#events.emit({ type: 'team:member-joined', data: { member: name, ...profile } });
+    if (!options.replay) {
+      const instructions = options.instructions === undefined ? {} : { instructions: options.instructions };
+      this.#events.emit({ type: 'team:member-joined', data: { member: name, ...profile, ...instructions } });
+    }
     return entry;
   }
 

@@ -53,6 +53,21 @@ export async function requireGoingRun(store: TeamStore, team: string, runId: str
   }
 }
 
+/**
+ * `requireGoingRun`, and a live process runs it: an interrupted run (its process died) has
+ * nobody to act on a stop, so it is refused (`not-live`) with the way to continue it.
+ */
+export async function requireLiveRun(store: TeamStore, team: string, runId: string): Promise<void> {
+  await requireGoingRun(store, team, runId);
+  const [listing] = await store.listRuns({ runId });
+  if (listing?.live) return;
+  throw new TeamError(
+    'not-live',
+    `No live process runs ${runId}: it was interrupted (its process died). Continue it with agent-teams resume, or leave it.`,
+    { details: { team, runId } },
+  );
+}
+
 /** Checks an answer's shape; throws `invalid-input` naming what is wrong. */
 function checkAnswer(answer: unknown): { approve: boolean; feedback: string } {
   if (typeof answer !== 'object' || answer === null) {

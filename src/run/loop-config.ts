@@ -1,5 +1,4 @@
 import type { Budget } from '../agent/budget.js';
-import type { Clock } from '../events/clock.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
@@ -19,8 +18,6 @@ export interface LoopConfig {
   readonly threadId: string | null;
   /** What the run may spend (the run's own budget, or the team's). */
   readonly budget: Budget | undefined;
-  /** The time the loop decides by (request expiries, the time budget). */
-  readonly clock: Clock;
   /**
    * The executor of the run's turns, given whether running turns should stop after their
    * current step (a budget was reached), and where live-only events go.

@@ -170,8 +170,8 @@ export class RunLoop {
 
   /** Asks `step` what to do in a transaction, and commits there what it says; answers the turn it started, if one. */
   #commitStep(): Promise<{ actions: Action[]; started: TurnDescriptor | undefined }> {
-    const { settings, budget, clock } = this.#config;
-    const context = { settings, budget, now: clock.now() };
+    const { settings, budget } = this.#config;
+    const context = { settings, budget, now: settings.clock.now() };
     return this.#commitStart(
       (rules) => {
         const snapshot: StepSnapshot = {
@@ -264,7 +264,7 @@ export class RunLoop {
     this.#cancelTimer = undefined;
     this.#timerAt = until;
     if (until === undefined) return;
-    const { clock } = this.#config;
+    const { clock } = this.#config.settings;
     this.#cancelTimer = clock.setTimer(Math.max(0, until - clock.now()), () => {
       this.#timerAt = undefined;
       this.post({ kind: 'tick' });

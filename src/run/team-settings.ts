@@ -2,6 +2,7 @@ import type { Agent } from '../agent/agent.js';
 import type { Budget } from '../agent/budget.js';
 import type { ModelPrice } from '../agent/usage.js';
 import type { NewTask } from '../board/task.js';
+import type { Clock } from '../events/clock.js';
 import type { TeamTelemetry } from '../telemetry/run-tracing.js';
 import type { GovernanceSettings } from '../tools/governance-settings.js';
 import type { TeamHooks } from '../tools/hooks.js';
@@ -29,4 +30,5 @@ export interface TeamSettings {
   /** Workspace, permissions and request timeouts (see src/governance). */
   readonly governance: GovernanceSettings;
   readonly hooks: TeamHooks;
+  readonly clock: Clock;
 }

@@ -1,20 +1,18 @@
 import * as fs from 'node:fs';
+import { hostname } from 'node:os';
 import { TeamError } from '../errors/index.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 
 /** The error for a start, resume or roster change refused because the team's run is live. */
-export function teamBusy(team: string, runId: string, pid: number): TeamError {
+export function teamBusy(team: string, runId: string, pid: number, host: string = hostname()): TeamError {
   const advice =
-    pid === process.pid
+    pid === process.pid && host === hostname()
       ? 'this process runs it already, and a team has one live run per store: wait for it to end.'
-      : 'wait for it to finish, or stop it (Ctrl-C) and resume it.';
-  return new TeamError(
-    'team-busy',
-    `The team ${team} is running in process ${pid} (run ${runId}): ${advice}`,
-    {
-      details: { team, runId, pid },
-    },
-  );
+      : 'wait for it to finish, or stop it (agent-teams abort, or Ctrl-C there) and resume it.';
+  const where = host === hostname() ? `process ${pid}` : `process ${pid} on ${host}`;
+  return new TeamError('team-busy', `The team ${team} is running in ${where} (run ${runId}): ${advice}`, {
+    details: { team, runId, pid, host },
+  });
 }
 
 /**
@@ -39,6 +37,11 @@ export class LiveRuns {
     for (const event of events) {
       if (event.type === 'team:complete' && event.runId) this.leave(team, event.runId);
     }
+  }
+
+  /** The run of `team` this process runs, if one. */
+  runs(team: string): string | undefined {
+    return this.#runs.get(team);
   }
 
   /** Throws `team-busy` while this process runs `runId`, the team's current run. */

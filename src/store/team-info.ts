@@ -102,6 +102,11 @@ export function newRunId(team: string, now: Date): string {
 
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
 
+/** Whether `id` is a run id (a folder name under `runs/` may be anything). */
+export function isRunId(id: string): boolean {
+  return RUN_ID.test(id);
+}
+
 export function checkRunId(runId: unknown): string {
   if (typeof runId !== 'string' || !RUN_ID.test(runId)) {
     throw new TeamError('invalid-name', `${JSON.stringify(runId)} is not a run id.`, {

@@ -4,6 +4,7 @@ import type { TeamMailbox } from '../mailbox/team-mailbox.js';
 import type { TeamRequests } from '../requests/team-requests.js';
 import type { MemberProfile, Roster, RosterEntry } from '../roster/roster.js';
 import type { TeamRosterRules } from '../roster/team-roster-rules.js';
+import type { RunListing } from './run-record.js';
 
 export type { MemberProfile, RosterEntry };
 
@@ -111,6 +112,12 @@ export interface TeamStore {
    * resume it (a store shared by processes clears the run's runner at once). Idempotent.
    */
   leaveRun(name: string, runId: string): Promise<void>;
+  /**
+   * The store's runs (or `team`'s, or the one `runId`), newest first, each with whether a
+   * live process runs it now: the process that started or last resumed it, its lease renewed
+   * (see run-lease.ts). A run that did not end and has no live runner was interrupted.
+   */
+  listRuns(options?: { team?: string; runId?: string }): Promise<RunListing[]>;
   /**
    * The events logged for a run, in commit order; with `afterSeq`, only those whose `seq` is
    * greater (catching up after the last event folded). An unknown run has none.

@@ -7,6 +7,7 @@ import type { NewTask } from '../board/task.js';
 import { checkNewTask } from '../board/task-input.js';
 import { checkName } from '../errors/names.js';
 import { parseOptions, satisfying, wholeNumber } from '../errors/options-schema.js';
+import { type Clock, systemClock } from '../events/clock.js';
 import { checkSystemPrompts, DEFAULT_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from '../prompt/prompt-room.js';
 import type { TeamSettings } from '../run/team-settings.js';
 import type { TeamStore } from '../store/team-store.js';
@@ -59,6 +60,12 @@ export interface TeamConfig extends GovernanceConfig {
   promptBudgetTokens?: number;
   /** Lifecycle hooks that may reject a task's creation or completion, or a member's going idle. */
   hooks?: TeamHooks;
+  /**
+   * Where the runtime reads the time and waits: request expiries, turn timeouts, the time
+   * budget. Default: the system clock. The testing kit's `manualClock()` moves only when told,
+   * so a test of an expiry does not wait; give its store the same clock (`now: clock.date`).
+   */
+  clock?: Clock;
 }
 
 const isStore = (store: unknown) =>
@@ -101,6 +108,12 @@ const TEAM_SCHEMA = z.strictObject({
   promptBudgetTokens: wholeNumber(MIN_PROMPT_BUDGET).optional(),
   ...GOVERNANCE_SHAPE,
   hooks: HOOKS_SCHEMA.optional(),
+  clock: satisfying<Clock>(
+    (clock) =>
+      typeof (clock as Partial<Clock> | null)?.now === 'function' &&
+      typeof (clock as Partial<Clock> | null)?.setTimer === 'function',
+    'a Clock: { now(), setTimer(ms, callback) }',
+  ).optional(),
 } satisfies Record<keyof TeamConfig, z.ZodType>);
 
 /** Checks a team's config and fills in the defaults; throws `invalid-option` naming what is wrong. */
@@ -135,5 +148,6 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     promptBudgetTokens,
     governance: governanceSettings(config, [lead, ...members]),
     hooks: config.hooks ?? {},
+    clock: config.clock ?? systemClock,
   };
 }

@@ -7,7 +7,6 @@ import { TeamError } from '../errors/index.js';
 import { checkName } from '../errors/names.js';
 import { parseOptions, satisfying } from '../errors/options-schema.js';
 import { importPeer, PG } from '../errors/peer-dependency.js';
-import { systemClock } from '../events/clock.js';
 import { TeamEmitter, type TeamEventHandler } from '../events/team-emitter.js';
 import type { TeamEventType } from '../events/team-event-map.js';
 import type { TeamRunResult } from '../fold/run-result.js';
@@ -130,7 +129,6 @@ export class Team {
       fresh: options.fresh ?? true,
       threadId: options.threadId ?? null,
       budget,
-      clock: systemClock,
       executor: (halt, live) => workers ?? this.#executor(models, halt, this.store, live, () => tracing),
     });
     await loop.open().catch(async (error: unknown) => {
@@ -204,12 +202,14 @@ export class Team {
         },
       );
     }
-    const timeouts = new Map([this.lead, ...this.members].map((agent) => [agent.name, agent.turnTimeoutMs]));
-    return WorkerExecutor.open(
-      this.store,
-      this.name,
-      (agent) => timeouts.get(agent) ?? this.#settings.turnTimeoutMs,
-    );
+    const store = this.store;
+    // A pg-boss error is never swallowed: a line on stderr, and the event in the run's log (when the store takes it).
+    const onError = (error: Error) => {
+      process.stderr.write(`agent-teams: ${this.name}: pg-boss: ${error.message}\n`);
+      const data = { source: 'pg-boss', message: error.message } as const;
+      store.transact(this.name, ({ emit }) => emit({ type: 'team:error', data })).catch(() => undefined);
+    };
+    return WorkerExecutor.open(store, this.name, onError);
   }
 
   #models(): Map<string, LanguageModelV3> {

@@ -4,6 +4,7 @@ import { Agent } from '../agent/agent.js';
 import type { PermissionMode } from '../agent/agent-governance.js';
 import { modelName, resolveModel } from '../agent/resolve-model.js';
 import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
+import type { Clock } from '../events/clock.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import { briefingRoom, systemPrompt } from '../prompt/prompt-room.js';
@@ -52,6 +53,8 @@ interface TeamDefinition {
   readonly pricing: Readonly<Record<string, ModelPrice>>;
   /** A turn's bound in ms, unless its agent sets one. */
   readonly turnTimeoutMs: number;
+  /** The clock the turn's bound is measured on. */
+  readonly clock: Clock;
   /** The bound of a turn's system prompt and briefing together, and of each team tool's answer. */
   readonly promptBudgetTokens: number;
   readonly governance: GovernanceSettings;
@@ -132,7 +135,7 @@ export class InProcessExecutor implements TurnExecutor {
     const { store, team, threads, live } = this.#options;
     const timeoutMs = this.#agent(turn.agent)?.turnTimeoutMs ?? team.turnTimeoutMs;
     const timedOut = new AbortController();
-    const timer = setTimeout(() => timedOut.abort(), timeoutMs);
+    const cancelTimer = team.clock.setTimer(timeoutMs, () => timedOut.abort());
     // The turn's own tools: read_inbox gives only what the turn was not given yet.
     const seen = new Set(turn.messageIds);
     const delivered = () => [...seen].filter((id) => !turn.messageIds.includes(id));
@@ -208,7 +211,7 @@ export class InProcessExecutor implements TurnExecutor {
       const how = { aborted: signal.aborted, timedOut: timedOut.signal.aborted, timeoutMs, hookFailure };
       return thrownOutcome(error, turn, { ...how, delivered: delivered(), unread: unread() });
     } finally {
-      clearTimeout(timer);
+      cancelTimer();
     }
   }
 

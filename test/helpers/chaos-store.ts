@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   ReadEventsOptions,
+  RunListing,
   TeamEvent,
   TeamEventListener,
   TeamInfo,
@@ -184,6 +185,10 @@ class Chaos implements ChaosStore {
 
   leaveRun(name: string, runId: string): Promise<void> {
     return this.#step('leaveRun', () => this.#inner.leaveRun(name, runId));
+  }
+
+  listRuns(options?: { team?: string; runId?: string }): Promise<RunListing[]> {
+    return this.#step('listRuns', () => this.#inner.listRuns(options));
   }
 
   readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {

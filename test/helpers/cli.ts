@@ -27,7 +27,7 @@ export function startCli(args: string[], options: { cwd: string; env?: Record<st
   const done = new Promise<CliRun>((resolve) => {
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-  return { child, done, output: () => stdout };
+  return { child, done, output: () => stdout, errors: () => stderr };
 }
 
 export function cli(

@@ -5,7 +5,9 @@ export const createTask = (input: Record<string, unknown>) => ({ toolName: 'crea
 export const tool = (toolName: string, input: Record<string, unknown> = {}) => ({ toolName, input });
 
 /** A script by agent name; a turn of an agent without one just replies "ok". */
-export function byAgent(scripts: Record<string, (call: ScriptedCall) => ScriptedReply>): Script {
+export function byAgent(
+  scripts: Record<string, (call: ScriptedCall) => ScriptedReply | Promise<ScriptedReply>>,
+): Script {
   return (call) => scripts[call.agent ?? '']?.(call) ?? 'ok';
 }
 

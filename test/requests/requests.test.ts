@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FileStore, isTeamError, MemoryStore, type TeamStore } from 'agent-teams';
-import type { ScriptedCall } from 'agent-teams/testing';
+import { manualClock, type ScriptedCall } from 'agent-teams/testing';
 import { expect, test } from 'vitest';
 import { byAgent, createTask, testTeam, tool } from '../helpers/team.js';
 import { tempFolder } from '../helpers/temp-folder.js';
@@ -135,15 +135,23 @@ test('with the lead out of turns a request is forwarded to the person, who answe
   expect(result.teamResult.tasks[0]).toMatchObject({ status: 'completed', result: 'Built it.' });
 });
 
-test('a plan nobody answers expires and the member goes ahead, as the event says', async () => {
+test('a plan nobody answers expires and the member goes ahead, as the event says (on the team’s clock: no real wait)', async () => {
+  const clock = manualClock();
   const { team, of } = testTeam(byAgent({ lead: lead(() => undefined), a: planner }), {
     members: ['a'],
-    planApprovalTimeoutMs: 30,
+    planApprovalTimeoutMs: 120_000,
     agents: { a: { requirePlanApproval: true } },
+    clock,
+    store: new MemoryStore({ now: clock.date }),
   });
-  const result = await team.run({ input: 'go' });
+  const run = await team.start({ input: 'go' });
+  for await (const event of run.events()) if (event.type === 'team:request-opened') break;
+  clock.advance(119_999);
+  expect(of('team:request-expired')).toEqual([]);
+  clock.advance(1);
+  const result = await run.result;
   expect(of('team:request-expired').map((event) => event.data)).toEqual([
-    { requestId: 'req-a-1-1', approve: true, feedback: 'No answer within 30 ms: the plan goes ahead.' },
+    { requestId: 'req-a-1-1', approve: true, feedback: 'No answer within 120000 ms: the plan goes ahead.' },
   ]);
   expect(result.teamResult.tasks[0]).toMatchObject({ status: 'completed', result: 'Built it.' });
 });

@@ -63,7 +63,13 @@ describe.each(STORES)('the roster on the %s', (_, makeStore) => {
     joined.open();
     const result = await run.result;
     expect(of('team:member-joined').map((event) => event.data)).toEqual([
-      { member: 'd', description: 'Translator', model: 'scripted/scripted', mode: 'default' },
+      {
+        member: 'd',
+        description: 'Translator',
+        model: 'scripted/scripted',
+        mode: 'default',
+        instructions: 'You translate.',
+      },
     ]);
     expect(result.teamResult.tasks[0]).toMatchObject({
       status: 'completed',

@@ -172,7 +172,7 @@ test('a permission asked of the person is rejected from the page, with feedback 
   ]);
 }, 60_000);
 
-test('Abort on the page stops a going run', async () => {
+test('members are shut down, added and removed from the page, and Abort stops a going run', async () => {
   await page.goto(studio.url);
   await page.getByLabel('team').selectOption('slow');
   await page.getByLabel('input').fill('Plan something');
@@ -185,6 +185,15 @@ test('Abort on the page stops a going run', async () => {
   await page.locator('[data-agent="doer"]', { hasText: 'shutdown' }).waitFor();
   expect(await page.getByRole('button', { name: 'Shut down doer' }).count()).toBe(0);
   expect(await page.getByTestId('status').textContent()).toBe('running');
+  // A member joins from the page (on a local model no one calls: it has no work), then is removed.
+  await page.getByLabel("New member's name").fill('helper');
+  await page.getByLabel("New member's model").fill('ollama/none');
+  await page.getByLabel("New member's instructions").fill('Help.');
+  await page.getByRole('button', { name: 'Add member' }).click();
+  await page.locator('[data-agent="helper"]', { hasText: 'idle' }).waitFor();
+  await page.getByRole('button', { name: 'Remove helper' }).click();
+  await page.locator('[data-agent="helper"]', { hasText: 'shutdown' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Remove helper' }).count()).toBe(0);
   await page.getByRole('button', { name: 'Abort' }).click();
   await page.locator('main[data-status="aborted"]').waitFor();
   expect(await page.getByTestId('status').textContent()).toBe('aborted');

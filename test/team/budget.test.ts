@@ -1,4 +1,5 @@
-import { isTeamError } from 'agent-teams';
+import { isTeamError, MemoryStore } from 'agent-teams';
+import { manualClock } from 'agent-teams/testing';
 import { expect, test } from 'vitest';
 import { byAgent, createTask, testTeam } from '../helpers/team.js';
 
@@ -44,19 +45,39 @@ test('a run’s own budget replaces the team’s', async () => {
   expect(result.teamResult.stopReason).toBe('completed');
 });
 
-test('a time budget lets running turns end their current step, then ends the run with budget', async () => {
-  const { team, of } = testTeam(byAgent({ lead: plan(4), a: work, b: work }), {
-    members: ['a', 'b'],
-    latencyMs: (call) => (call.agent === 'lead' ? 0 : 150),
-    budget: { maxDurationMs: 100 },
+test('a time budget lets running turns end their current step, then ends the run with budget (on the team’s clock)', async () => {
+  const clock = manualClock();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
   });
-  const result = await team.run({ input: 'go' });
+  // Members' model calls wait until the time is up, so the budget meets them working.
+  const slow = async (call: { taskId?: string }) => {
+    await held;
+    return work(call);
+  };
+  const { team, of, model } = testTeam(byAgent({ lead: plan(4), a: slow, b: slow }), {
+    members: ['a', 'b'],
+    budget: { maxDurationMs: 3_600_000 },
+    turnTimeoutMs: 7_200_000,
+    clock,
+    store: new MemoryStore({ now: clock.date }),
+  });
+  const run = await team.start({ input: 'go' });
+  while (model.calls.filter((call) => call.agent !== 'lead').length < 2)
+    await new Promise((r) => setTimeout(r, 5));
+  clock.advance(3_600_000);
+  for await (const event of run.events()) if (event.type === 'team:budget-reached') break;
+  release();
+  const result = await run.result;
   expect(result.teamResult.stopReason).toBe('budget');
   expect(of('team:budget-reached')[0]?.data).toMatchObject({
     agent: null,
     bound: 'maxDurationMs',
-    limit: 100,
+    limit: 3_600_000,
   });
+  // The two turns that were running ended their step; no other member turn began.
+  expect(model.calls.filter((call) => call.agent !== 'lead')).toHaveLength(2);
   expect(result.teamResult.tasks.filter((task) => task.status === 'in_progress')).toEqual([]);
 });
 

@@ -1,4 +1,5 @@
 import { isTeamError } from 'agent-teams';
+import { manualClock } from 'agent-teams/testing';
 import { expect, test } from 'vitest';
 import { byAgent, createTask, testTeam } from '../helpers/team.js';
 
@@ -93,18 +94,27 @@ test('a signal aborted before the run starts ends it at once', async () => {
   expect(model.calls).toHaveLength(0);
 });
 
-test('a turn past turnTimeoutMs is stopped and handled by the failure policy', async () => {
-  const { team, of } = testTeam(byAgent({ lead: plan, a: () => 'never seen', b: () => 'done' }), {
+test('a turn past turnTimeoutMs is stopped and handled by the failure policy (on the team’s clock)', async () => {
+  const clock = manualClock();
+  const { team, of, model } = testTeam(byAgent({ lead: plan, a: () => 'never seen', b: () => 'done' }), {
     members: ['a', 'b'],
     errorHandling: { onAgentFailure: 'skip' },
     // a's model never answers within its bound; b's answers at once.
     latencyMs: (call) => (call.agent === 'a' ? 3_600_000 : 0),
-    agents: { a: { turnTimeoutMs: 50 } },
+    agents: { a: { turnTimeoutMs: 300_000 } },
+    clock,
   });
-  const result = await team.run({ input: 'go' });
+  const run = await team.start({ input: 'go' });
+  // Once a's turn is calling its model, its bound passes on the clock (and nothing else's does).
+  while (!model.calls.some((call) => call.agent === 'a'))
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  clock.advance(299_999);
+  expect(of('team:member-finished').some((event) => event.data.member === 'a')).toBe(false);
+  clock.advance(1);
+  const result = await run.result;
   expect(of('team:member-finished').find((event) => event.data.member === 'a')?.data).toMatchObject({
     status: 'failed',
-    error: 'The turn of a took longer than 50 ms (turnTimeoutMs) and was stopped.',
+    error: 'The turn of a took longer than 300000 ms (turnTimeoutMs) and was stopped.',
   });
   expect(result.teamResult.members.find((member) => member.name === 'a')?.status).toBe('failed');
   // Its task went back to the list, and b did it.
@@ -115,14 +125,20 @@ test('a turn past turnTimeoutMs is stopped and handled by the failure policy', a
 });
 
 test('the team’s turnTimeoutMs bounds every turn, and a bad one is refused', async () => {
-  const { team } = testTeam(byAgent({ lead: plan, a: () => 'x', b: () => 'done' }), {
+  const clock = manualClock();
+  const { team, model } = testTeam(byAgent({ lead: plan, a: () => 'x', b: () => 'done' }), {
     members: ['a', 'b'],
     latencyMs: (call) => (call.agent === 'a' ? 3_600_000 : 0),
-    turnTimeoutMs: 50,
+    turnTimeoutMs: 600_000,
+    clock,
   });
-  const error = await team.run({ input: 'go' }).catch((caught) => caught);
+  const run = await team.start({ input: 'go' });
+  while (!model.calls.some((call) => call.agent === 'a'))
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  clock.advance(600_000);
+  const error = await run.result.catch((caught) => caught);
   expect(isTeamError(error, 'agent-failed')).toBe(true);
-  expect(error.message).toContain('longer than 50 ms (turnTimeoutMs)');
+  expect(error.message).toContain('longer than 600000 ms (turnTimeoutMs)');
   expect(() => testTeam(() => 'x', { turnTimeoutMs: 0 })).toThrow(
     /turnTimeoutMs of the team \S+ must be a whole number of ms, at least 1, not 0/,
   );

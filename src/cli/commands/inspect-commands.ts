@@ -20,6 +20,27 @@ export function addInspectCommands(cli: Command): void {
     });
 
   cli
+    .command('runs')
+    .description(
+      'list a team’s runs: id, status (interrupted when its process died), start, duration, tokens, cost',
+    )
+    .argument('<team>', 'the team')
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addOption(jsonOption())
+    .addHelpText('after', example('npx agent-teams runs newsroom'))
+    .action(
+      async (
+        team: string,
+        options: { store: string; postgres?: string; schema?: string; json?: boolean },
+      ) => {
+        const { showRuns } = await inspect();
+        await onStore(options, {}, (store) => showRuns(store, team, options.json === true));
+      },
+    );
+
+  cli
     .command('tasks')
     .description('show the task list of a team (or of every team)')
     .argument('[team]', 'the team')

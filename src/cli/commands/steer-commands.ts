@@ -112,6 +112,18 @@ export function addSteerCommands(cli: Command): void {
       const stop = () => controller.abort();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      await runWorker(file, options, controller.signal);
+      process.once('SIGHUP', stop);
+      // Under `npx`, a SIGTERM ends npm without passing it on: the worker, left without its
+      // parent, stops as if it had been told.
+      const parent = process.ppid;
+      const orphaned = setInterval(() => {
+        if (process.ppid !== parent) stop();
+      }, 500);
+      orphaned.unref();
+      try {
+        await runWorker(file, options, controller.signal);
+      } finally {
+        clearInterval(orphaned);
+      }
     });
 }

@@ -87,6 +87,18 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
       return say(
         `${event.data.by} lets ${event.data.member} ${event.data.tool} ${event.data.paths.join(', ')}`,
       );
+    case 'team:abort-requested':
+      return say(
+        `${event.data.by} asked the run to stop${event.data.reason ? `: ${event.data.reason}` : ''}`,
+      );
+    case 'team:run-ending':
+      return say(
+        `the work is over (${event.data.stopReason})${event.data.synthesis === 'none' ? '' : '; the lead writes the final answer'}`,
+      );
+    case 'team:synthesis-planned':
+      return say(`the final answer goes in ${event.data.parts.length} more part(s)`);
+    case 'team:error':
+      return say(`${event.data.source}: ${event.data.message} (tried again)`);
     case 'team:complete': {
       const { stopReason, tasks, leadTurns, memberTurns } = event.data;
       return say(

@@ -87,6 +87,10 @@ export class FileLayout {
     return path.join(this.taskFolder(team), '.journal');
   }
 
+  runsFolder(): string {
+    return path.join(this.root, 'runs');
+  }
+
   runFolder(runId: string): string {
     return path.join(this.root, 'runs', checkRunId(runId));
   }

@@ -1,19 +1,24 @@
 import { hostname } from 'node:os';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { teamBusy } from '../live-runs.js';
+import { isAlive } from '../process-alive.js';
+import { LEASE_MS } from '../run-lease.js';
 import { type RunRecord, runStatus } from '../run-record.js';
 import type { TeamInfo } from '../team-store.js';
 import { readJson, writeFileAtomic } from './file-io.js';
 import type { FileLayout } from './file-layout.js';
 import type { LogReader } from './file-log-reader.js';
 import { runRecordSchema } from './file-schemas.js';
-import { isAlive } from './lock-owner.js';
 
-// A run's record (`runs/{runId}/run.json`): whose run it is and which process runs it.
-// Written under the team's lock.
+// A run's record (`runs/{runId}/run.json`): whose run it is, which process runs it, and when
+// that process last renewed its lease (see run-lease.ts). Written under the team's lock.
 
-/** Who this process is, as a run's record names its runner. */
-export const thisProcess = () => ({ pid: process.pid, host: hostname() });
+/** Who this process is, as a run's record names its runner, with its lease renewed now. */
+export const thisProcess = () => ({
+  pid: process.pid,
+  host: hostname(),
+  renewedAt: new Date().toISOString(),
+});
 
 export function readRunRecord(layout: FileLayout, runId: string): RunRecord | undefined {
   return readJson(layout.runRecord(runId), runRecordSchema);
@@ -23,25 +28,49 @@ export function writeRunRecord(layout: FileLayout, record: RunRecord): void {
   writeFileAtomic(layout.runRecord(record.runId), `${JSON.stringify(record, null, 2)}\n`);
 }
 
+/** Whether the runner is this process. */
+function isThisProcess(runner: RunRecord['runner']): boolean {
+  return runner?.pid === process.pid && runner.host === hostname();
+}
+
 /**
- * A team's run that another live process on this machine is running cannot be restarted,
- * resumed or re-rostered under it: its tasks would change under its feet. (A runner that
- * died — a crash, `kill -9` — or left the run leaves it to be resumed.)
+ * Whether a live process runs the run: on this machine, its process lives; on another
+ * machine (a shared folder), its lease was renewed within `LEASE_MS.file` by this clock.
+ */
+export function runnerLive(runner: RunRecord['runner']): boolean {
+  if (!runner) return false;
+  if (runner.host === hostname()) return isAlive(runner.pid);
+  const renewed = runner.renewedAt === undefined ? Number.NaN : Date.parse(runner.renewedAt);
+  return Number.isFinite(renewed) && Date.now() - renewed < LEASE_MS.file;
+}
+
+/** Renews this process's lease on the run; false once the record names another runner (or none). */
+export function renewLease(layout: FileLayout, runId: string): boolean {
+  const record = readRunRecord(layout, runId);
+  if (!record || !isThisProcess(record.runner)) return false;
+  writeRunRecord(layout, { ...record, runner: thisProcess() });
+  return true;
+}
+
+/**
+ * A team's run that another live process is running — on this machine or, by its lease, on
+ * another — cannot be restarted, resumed or re-rostered under it: its tasks would change
+ * under its feet. (A runner that died — a crash, `kill -9` — or left the run, or whose lease
+ * ran out, leaves it to be resumed.)
  */
 export function refuseIfRunElsewhere(layout: FileLayout, log: LogReader, info: TeamInfo): void {
   if (!info.runId) return;
   const runner = readRunRecord(layout, info.runId)?.runner;
-  if (!runner || runner.pid === process.pid || runner.host !== hostname() || !isAlive(runner.pid)) return;
+  if (!runner || isThisProcess(runner) || !runnerLive(runner)) return;
   const events: TeamEvent[] = log.read(layout.events(info.runId));
   if (runStatus(events) !== 'running') return;
-  throw teamBusy(info.name, info.runId, runner.pid);
+  throw teamBusy(info.name, info.runId, runner.pid, runner.host);
 }
 
 /** Clears the runner of a run if it is this process, so another process may resume it at once. */
 export function clearRunner(layout: FileLayout, runId: string): void {
   const record = readRunRecord(layout, runId);
-  const runner = record?.runner;
-  if (!record || !runner || runner.pid !== process.pid || runner.host !== hostname()) return;
+  if (!record || !isThisProcess(record.runner)) return;
   const { runner: _left, ...rest } = record;
   writeRunRecord(layout, rest);
 }

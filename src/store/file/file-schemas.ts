@@ -137,5 +137,5 @@ export const runRecordSchema = record({
   team: text,
   teamId: text,
   startedAt: text,
-  runner: optional(record({ pid: whole(), host: text })),
+  runner: optional(record({ pid: whole(), host: text, renewedAt: optional(text) })),
 });

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import { hostname } from 'node:os';
 import { checkName } from '../../errors/names.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { type LiveRuns, liveRunsAt } from '../live-runs.js';
-import { canResume } from '../run-record.js';
+import { Renewals } from '../run-lease.js';
+import { canResume, type RunListing } from '../run-record.js';
 import { checkFileStoreOptions, checkStartOptions } from '../store-options.js';
 import { Subscribers } from '../subscribers.js';
-import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from '../team-info.js';
+import {
+  checkAfterSeq,
+  checkRunId,
+  describeTeam,
+  isRunId,
+  newRunId,
+  requireTeam,
+  sameSetup,
+} from '../team-info.js';
 import { taskList, teamState, withInfo } from '../team-state.js';
 import type {
   ReadEventsOptions,
@@ -30,11 +38,12 @@ import {
   clearRunner,
   readRunRecord,
   refuseIfRunElsewhere,
+  renewLease,
+  runnerLive,
   thisProcess,
   writeRunRecord,
 } from './file-runs.js';
 import { TeamCache } from './file-team-cache.js';
-import { isAlive } from './lock-owner.js';
 
 export interface FileStoreOptions {
   /** The store's folder. Default `./.agent-teams`. */
@@ -69,6 +78,7 @@ export class FileStore implements TeamStore {
   readonly #log = new LogReader();
   readonly #feeds = new Map<string, TeamFeed>();
   #liveRuns: LiveRuns | undefined;
+  readonly #renewals = new Renewals();
 
   constructor(options: FileStoreOptions = {}) {
     checkFileStoreOptions(options);
@@ -127,6 +137,9 @@ export class FileStore implements TeamStore {
       const keys = changed.map((key) => (key === 'roster' ? 'config' : key));
       const stamp = this.#teams.commit(name, cached, keys, events);
       this.#live().settle(name, events);
+      // A run that ended is no longer run: its lease lapses.
+      for (const event of events)
+        if (event.type === 'team:complete' && event.runId) this.#renewals.stop(event.runId);
       return { value, events, stamp };
     });
     const feed = this.#feeds.get(name);
@@ -165,6 +178,7 @@ export class FileStore implements TeamStore {
         this.#teams.commit(name, { ...cached, state: teamState(info) }, 'everything', [], removed);
       }
       this.#live().enter(name, runId);
+      this.#renewals.start(runId, () => this.#renew(name, runId));
       return info;
     });
   }
@@ -181,6 +195,8 @@ export class FileStore implements TeamStore {
       this.#refuseIfLive(info);
       writeRunRecord(this.#layout, { ...record, runner: thisProcess() });
       this.#live().enter(name, info.runId);
+      const runId = info.runId;
+      this.#renewals.start(runId, () => this.#renew(name, runId));
       return { info, events };
     });
   }
@@ -188,10 +204,33 @@ export class FileStore implements TeamStore {
   async leaveRun(name: string, runId: string): Promise<void> {
     checkName('team', name);
     checkRunId(runId);
+    this.#renewals.stop(runId);
     await this.#locked(name, () => {
       this.#live().leave(name, runId);
       clearRunner(this.#layout, runId);
     });
+  }
+
+  /** Renews this process's lease on a run it runs, under the team's lock; false once it is not its own. */
+  #renew(name: string, runId: string): Promise<boolean> {
+    return this.#locked(name, () => renewLease(this.#layout, runId));
+  }
+
+  /** Every run of the store (or of `team`, or the one `runId`), newest first, with whether a live process runs it. */
+  async listRuns(options: { team?: string; runId?: string } = {}): Promise<RunListing[]> {
+    const ids =
+      options.runId !== undefined
+        ? [checkRunId(options.runId)]
+        : fs.existsSync(this.#layout.runsFolder())
+          ? fs.readdirSync(this.#layout.runsFolder()).filter(isRunId)
+          : [];
+    const runs: RunListing[] = [];
+    for (const id of ids) {
+      const record = readRunRecord(this.#layout, id);
+      if (!record || (options.team !== undefined && record.team !== options.team)) continue;
+      runs.push({ ...record, live: runnerLive(record.runner) });
+    }
+    return runs.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   }
 
   /** Throws `team-busy` while the team's current run is live, in this process or another. */
@@ -204,18 +243,6 @@ export class FileStore implements TeamStore {
   #live(): LiveRuns {
     this.#liveRuns ??= liveRunsAt(this.root);
     return this.#liveRuns;
-  }
-
-  /**
-   * Who runs the run, as its record says: the process (pid and host), and whether it is alive
-   * (`undefined` when it is on another machine); `undefined` when no process runs it.
-   */
-  async runnerOf(
-    runId: string,
-  ): Promise<{ pid: number; host: string; alive: boolean | undefined } | undefined> {
-    const runner = readRunRecord(this.#layout, checkRunId(runId))?.runner;
-    if (!runner) return undefined;
-    return { ...runner, alive: runner.host === hostname() ? isAlive(runner.pid) : undefined };
   }
 
   /** A run's events; `corrupt-file` when its log is gone, or shorter than the team's stamp records. */
@@ -244,6 +271,7 @@ export class FileStore implements TeamStore {
 
   /** Stops watching for other processes' commits and waits for this store's work. Idempotent. */
   async close(): Promise<void> {
+    this.#renewals.stopAll();
     for (const feed of this.#feeds.values()) feed.stop();
     this.#feeds.clear();
     await Promise.allSettled([...this.#queues.values()]);

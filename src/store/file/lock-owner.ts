@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
+import { isAlive } from '../process-alive.js';
 import { overwriteInPlace } from './file-io.js';
 
 // Who holds a lock folder. A holder that crashed stops refreshing the folder, and
@@ -40,16 +41,6 @@ function readOwner(lockPath: string): Owner | undefined {
     return Number.isInteger(owner.pid) && typeof owner.host === 'string' ? owner : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** Whether a process of this machine is alive. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isAlive } from './lock-owner.js';
+import { isAlive } from '../process-alive.js';
 
 // The order in which waiters go for a held lock. Only the first waiter watches the lock
 // folder; each other one watches the ticket of the waiter ahead of it. A release then wakes

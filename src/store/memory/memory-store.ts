@@ -4,7 +4,7 @@ import { checkName } from '../../errors/names.js';
 import { fn, parseOptions } from '../../errors/options-schema.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { LiveRuns } from '../live-runs.js';
-import { canResume, type RunRecord } from '../run-record.js';
+import { canResume, type RunListing, type RunRecord } from '../run-record.js';
 import { checkStartOptions } from '../store-options.js';
 import { Subscribers } from '../subscribers.js';
 import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from '../team-info.js';
@@ -108,6 +108,15 @@ export class MemoryStore implements TeamStore {
   async leaveRun(name: string, runId: string): Promise<void> {
     checkName('team', name);
     this.#live.leave(name, checkRunId(runId));
+  }
+
+  async listRuns(options: { team?: string; runId?: string } = {}): Promise<RunListing[]> {
+    const runs = [...this.#runs.values()]
+      .map(({ record }) => record)
+      .filter((record) => options.team === undefined || record.team === options.team)
+      .filter((record) => options.runId === undefined || record.runId === options.runId)
+      .map((record) => ({ ...record, live: this.#live.runs(record.team) === record.runId }));
+    return runs.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   }
 
   async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {

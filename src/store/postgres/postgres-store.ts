@@ -4,7 +4,8 @@ import { TeamError } from '../../errors/index.js';
 import { checkName } from '../../errors/names.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { type LiveRuns, liveRunsOf } from '../live-runs.js';
-import { canResume, type RunRecord } from '../run-record.js';
+import { Renewals } from '../run-lease.js';
+import { canResume, type RunListing } from '../run-record.js';
 import { checkStartOptions } from '../store-options.js';
 import {
   checkAfterSeq,
@@ -29,6 +30,8 @@ import { runTransaction, stampEvents } from '../transaction.js';
 import {
   checkFence,
   dropFences,
+  type FencedTurn,
+  renewFence,
   type StoreTransaction,
   storeTransaction,
   type TurnFence,
@@ -37,7 +40,15 @@ import {
 import { loadTeam, type TeamRow } from './load.js';
 import { type Done, LockedTeams } from './locked.js';
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from './options.js';
-import { clearRunner, insertRun, listRuns, readRun, refuseIfRunElsewhere, takeRun } from './runs.js';
+import {
+  clearRunner,
+  insertRun,
+  listRuns,
+  readRun,
+  refuseIfRunElsewhere,
+  renewLease,
+  takeRun,
+} from './runs.js';
 import { channelOf, migrate, quoteSchema } from './schema.js';
 import { storeError } from './store-error.js';
 import { Subscriptions } from './subscriptions.js';
@@ -64,6 +75,7 @@ export class PostgresStore implements TeamStore {
   readonly #config: pg.ClientConfig;
   readonly #now: () => Date;
   readonly #live: LiveRuns;
+  readonly #renewals = new Renewals();
   readonly #teams: LockedTeams;
   readonly #subscriptions: Subscriptions;
   #migrated: Promise<void> | undefined;
@@ -191,7 +203,7 @@ export class PostgresStore implements TeamStore {
       const next = fresh ? teamState(info) : withInfo(state, info, { requests: false });
       next.eventSeq = 0;
       const stamp = await writeInfo(client, this.#s, row, info, 0, { empty: fresh, newRun: true });
-      return { value: info, next: { state: next, ...stamp }, after: () => this.#live.enter(name, runId) };
+      return { value: info, next: { state: next, ...stamp }, after: () => this.#enter(name, runId) };
     });
   }
 
@@ -208,14 +220,26 @@ export class PostgresStore implements TeamStore {
       await takeRun(client, this.#s, runId);
       // Turns of the run's past on workers may still be running: none of them writes again.
       await dropFences(client, this.#s, runId);
-      return { value: { info, events }, after: () => this.#live.enter(name, runId) };
+      return { value: { info, events }, after: () => this.#enter(name, runId) };
     });
   }
 
-  /** A worker's attempt at a turn takes its fence; false when the turn is not its to run (any more). */
-  takeFence(name: string, fence: TurnFence): Promise<boolean> {
+  /**
+   * A worker's attempt at a turn takes its fence, with a lease: the attempt's fence, or
+   * `undefined` when the turn is not its to run (another attempt holds it, or it is over).
+   */
+  takeFence(name: string, turn: FencedTurn): Promise<TurnFence | undefined> {
     checkName('team', name);
-    return this.#teams.run(name, async (client) => ({ value: await takeFence(client, this.#s, fence) }));
+    return this.#teams.run(name, async (client) => {
+      const attempt = await takeFence(client, this.#s, turn);
+      return { value: attempt === undefined ? undefined : { ...turn, attempt } };
+    });
+  }
+
+  /** Renews an attempt's lease on its turn (outside the team's lock: one row); false once it lost the turn. */
+  async renewFence(fence: TurnFence): Promise<boolean> {
+    await this.#ready();
+    return renewFence(this.#pool, this.#s, fence).catch((error) => Promise.reject(storeError(error)));
   }
 
   /** Fences out the running attempt at the agent's turn: the run no longer waits for it. */
@@ -226,15 +250,26 @@ export class PostgresStore implements TeamStore {
     }));
   }
 
-  /** Every run's record, newest first (the Studio lists them); `runId` for one. */
-  async runRecords(runId?: string): Promise<RunRecord[]> {
+  /** This process runs the run: it renews the run's lease until it leaves it (or the run ends). */
+  #enter(name: string, runId: string): void {
+    this.#live.enter(name, runId);
+    this.#renewals.start(runId, async () => {
+      await this.#ready();
+      return renewLease(this.#pool, this.#s, runId);
+    });
+  }
+
+  async listRuns(options: { team?: string; runId?: string } = {}): Promise<RunListing[]> {
+    if (options.team !== undefined) checkName('team', options.team);
+    if (options.runId !== undefined) checkRunId(options.runId);
     await this.#ready();
-    return listRuns(this.#pool, this.#s, runId).catch((error) => Promise.reject(storeError(error)));
+    return listRuns(this.#pool, this.#s, options).catch((error) => Promise.reject(storeError(error)));
   }
 
   async leaveRun(name: string, runId: string): Promise<void> {
     checkName('team', name);
     checkRunId(runId);
+    this.#renewals.stop(runId);
     this.#live.leave(name, runId);
     await this.#ready();
     await clearRunner(this.#pool, this.#s, runId).catch((error) => Promise.reject(storeError(error)));
@@ -256,6 +291,7 @@ export class PostgresStore implements TeamStore {
 
   /** Stops listening, waits for this store's work, and ends its connections. Idempotent. */
   close(): Promise<void> {
+    this.#renewals.stopAll();
     this.#closed ??= (async () => {
       await this.#subscriptions.stop();
       await this.#teams.idle();
@@ -266,6 +302,9 @@ export class PostgresStore implements TeamStore {
 
   #published(name: string, runId: string | null, events: TeamEvent[]): void {
     this.#live.settle(name, events);
+    // A run that ended is no longer run: its lease lapses.
+    for (const event of events)
+      if (event.type === 'team:complete' && event.runId) this.#renewals.stop(event.runId);
     this.#subscriptions.own(name, runId, events);
   }
 

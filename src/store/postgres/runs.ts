@@ -1,76 +1,89 @@
 import { hostname } from 'node:os';
 import type { Pool, PoolClient } from 'pg';
 import type { TeamEvent } from '../../events/team-event-map.js';
-import { isAlive } from '../file/lock-owner.js';
 import { teamBusy } from '../live-runs.js';
-import { type RunRecord, runStatus } from '../run-record.js';
+import { isAlive } from '../process-alive.js';
+import { LEASE_MS } from '../run-lease.js';
+import { type RunListing, type RunRecord, runStatus } from '../run-record.js';
 import type { TeamInfo } from '../team-store.js';
 
-// A run's row: whose run it is and which process runs it (pid and host), as the FileStore's
-// run.json. Written inside the transaction that holds the team's row.
+// A run's row: whose run it is, which process runs it (pid and host) and when it last renewed
+// its lease, as the FileStore's run.json. Written inside the transaction that holds the team's row.
 
-export async function readRun(client: PoolClient, s: string, runId: string): Promise<RunRecord | undefined> {
-  const { rows } = await client.query<{
-    team: string;
-    team_id: string;
-    started_at: string;
-    runner_pid: number | null;
-    runner_host: string | null;
-  }>(`SELECT team, team_id, started_at, runner_pid, runner_host FROM ${s}.runs WHERE run_id = $1`, [runId]);
-  const row = rows[0];
-  if (!row) return undefined;
-  const record = { runId, team: row.team, teamId: row.team_id, startedAt: row.started_at };
-  return row.runner_pid === null || row.runner_host === null
-    ? record
-    : { ...record, runner: { pid: row.runner_pid, host: row.runner_host } };
+/** Whether the row's runner holds its lease, by the database's clock (a SQL expression). */
+const LIVE = `(runner_pid IS NOT NULL AND renewed_at > now() - make_interval(secs => ${LEASE_MS.postgres / 1000}))`;
+
+interface RunRow {
+  run_id: string;
+  team: string;
+  team_id: string;
+  started_at: string;
+  runner_pid: number | null;
+  runner_host: string | null;
+  live: boolean;
 }
 
-/** Every run's record (or `runId`'s), newest first. */
-export async function listRuns(pool: Pool, s: string, runId?: string): Promise<RunRecord[]> {
-  const { rows } = await pool.query<{
-    run_id: string;
-    team: string;
-    team_id: string;
-    started_at: string;
-    runner_pid: number | null;
-    runner_host: string | null;
-  }>(
-    `SELECT run_id, team, team_id, started_at, runner_pid, runner_host FROM ${s}.runs
-     WHERE $1::text IS NULL OR run_id = $1 ORDER BY started_at DESC`,
-    [runId ?? null],
+const COLUMNS = `run_id, team, team_id, started_at, runner_pid, runner_host, ${LIVE} AS live`;
+
+/** A row as a listing: live while its lease holds, unless its runner is a process of this machine that died (known at once). */
+function listingOf(row: RunRow): RunListing {
+  const record = { runId: row.run_id, team: row.team, teamId: row.team_id, startedAt: row.started_at };
+  if (row.runner_pid === null || row.runner_host === null) return { ...record, live: false };
+  const runner = { pid: row.runner_pid, host: row.runner_host };
+  const died = runner.host === hostname() && !isAlive(runner.pid);
+  return { ...record, runner, live: row.live && !died };
+}
+
+export async function readRun(client: PoolClient, s: string, runId: string): Promise<RunListing | undefined> {
+  const { rows } = await client.query<RunRow>(`SELECT ${COLUMNS} FROM ${s}.runs WHERE run_id = $1`, [runId]);
+  return rows[0] && listingOf(rows[0]);
+}
+
+/** The runs (or `team`'s, or the one `runId`), newest first, each with whether its runner holds its lease. */
+export async function listRuns(
+  pool: Pool,
+  s: string,
+  options: { team?: string; runId?: string },
+): Promise<RunListing[]> {
+  const { rows } = await pool.query<RunRow>(
+    `SELECT ${COLUMNS} FROM ${s}.runs
+     WHERE ($1::text IS NULL OR team = $1) AND ($2::text IS NULL OR run_id = $2) ORDER BY started_at DESC`,
+    [options.team ?? null, options.runId ?? null],
   );
-  return rows.map((row) => ({
-    runId: row.run_id,
-    team: row.team,
-    teamId: row.team_id,
-    startedAt: row.started_at,
-    ...(row.runner_pid === null || row.runner_host === null
-      ? {}
-      : { runner: { pid: row.runner_pid, host: row.runner_host } }),
-  }));
+  return rows.map(listingOf);
 }
 
-/** Records a new run, run by this process. */
+/** Records a new run, run by this process (its lease renewed now). */
 export async function insertRun(client: PoolClient, s: string, record: RunRecord): Promise<void> {
   await client.query(
-    `INSERT INTO ${s}.runs (run_id, team, team_id, started_at, runner_pid, runner_host) VALUES ($1, $2, $3, $4, $5, $6)`,
+    `INSERT INTO ${s}.runs (run_id, team, team_id, started_at, runner_pid, runner_host, renewed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now())`,
     [record.runId, record.team, record.teamId, record.startedAt, process.pid, hostname()],
   );
 }
 
 /** This process runs the run now (a resume). */
 export async function takeRun(client: PoolClient, s: string, runId: string): Promise<void> {
-  await client.query(`UPDATE ${s}.runs SET runner_pid = $2, runner_host = $3 WHERE run_id = $1`, [
-    runId,
-    process.pid,
-    hostname(),
-  ]);
+  await client.query(
+    `UPDATE ${s}.runs SET runner_pid = $2, runner_host = $3, renewed_at = now() WHERE run_id = $1`,
+    [runId, process.pid, hostname()],
+  );
+}
+
+/** Renews this process's lease on the run; false once the row names another runner (or none). */
+export async function renewLease(pool: Pool, s: string, runId: string): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE ${s}.runs SET renewed_at = now() WHERE run_id = $1 AND runner_pid = $2 AND runner_host = $3`,
+    [runId, process.pid, hostname()],
+  );
+  return rowCount === 1;
 }
 
 /** Clears the run's runner if it is this process, so another process may resume it at once. */
 export async function clearRunner(pool: Pool, s: string, runId: string): Promise<void> {
   await pool.query(
-    `UPDATE ${s}.runs SET runner_pid = NULL, runner_host = NULL WHERE run_id = $1 AND runner_pid = $2 AND runner_host = $3`,
+    `UPDATE ${s}.runs SET runner_pid = NULL, runner_host = NULL, renewed_at = NULL
+     WHERE run_id = $1 AND runner_pid = $2 AND runner_host = $3`,
     [runId, process.pid, hostname()],
   );
 }
@@ -89,14 +102,15 @@ async function statusEvents(client: PoolClient, s: string, runId: string): Promi
 }
 
 /**
- * A team's run that another live process on this machine is running cannot be restarted,
- * resumed or re-rostered under it. (A runner that died, or left the run, leaves it to be
- * resumed; a runner on another machine cannot be seen to be alive, as for the FileStore.)
+ * A team's run that another live process is running — one that holds the run's lease, on
+ * any machine — cannot be restarted, resumed or re-rostered under it. (A runner that died,
+ * left the run or let its lease run out leaves it to be resumed.)
  */
 export async function refuseIfRunElsewhere(client: PoolClient, s: string, info: TeamInfo): Promise<void> {
   if (!info.runId) return;
-  const runner = (await readRun(client, s, info.runId))?.runner;
-  if (!runner || runner.pid === process.pid || runner.host !== hostname() || !isAlive(runner.pid)) return;
+  const run = await readRun(client, s, info.runId);
+  const runner = run?.runner;
+  if (!runner || !run.live || (runner.pid === process.pid && runner.host === hostname())) return;
   if (runStatus(await statusEvents(client, s, info.runId)) !== 'running') return;
-  throw teamBusy(info.name, info.runId, runner.pid);
+  throw teamBusy(info.name, info.runId, runner.pid, runner.host);
 }

@@ -74,6 +74,12 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
   (s) => `
     ALTER TABLE ${s}.teams ADD COLUMN requests jsonb;
     ALTER TABLE ${s}.teams ADD COLUMN requests_version bigint NOT NULL DEFAULT 0;`,
+  // A run's lease: its runner renews it (run-lease.ts); the database's clock stamps and reads it.
+  (s) => `ALTER TABLE ${s}.runs ADD COLUMN renewed_at timestamptz;`,
+  // A turn attempt's lease on its fence (fences.ts): renewed by its worker while the turn runs.
+  (s) => `
+    ALTER TABLE ${s}.turn_fences ADD COLUMN lease_until timestamptz;
+    ALTER TABLE ${s}.turn_fences ADD COLUMN attempts integer NOT NULL DEFAULT 0;`,
 ];
 
 /** The schema version this code writes. */

@@ -16,8 +16,15 @@ export class ApiError extends Error {
 export const unauthorized = () => new ApiError(401, '');
 
 // Refusals that mean "not now" rather than "not this": the run is live elsewhere, or over.
-const CONFLICTS = new Set(['team-busy', 'aborted', 'request-closed', 'member-shutdown']);
-const MISSING = new Set(['team-not-found', 'task-not-found', 'request-not-found']);
+const CONFLICTS = new Set([
+  'team-busy',
+  'aborted',
+  'request-closed',
+  'member-shutdown',
+  'run-ended',
+  'not-live',
+]);
+const MISSING = new Set(['team-not-found', 'task-not-found', 'request-not-found', 'run-not-found']);
 
 /**
  * The status and body for an error thrown while handling a request: an `ApiError` as it is

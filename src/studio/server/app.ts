@@ -3,7 +3,7 @@ import { authenticate, type StudioAccess, type StudioEnv } from './access.js';
 import { refuseForeign } from './addresses.js';
 import { ApiError, errorResponse } from './api-error.js';
 import type { Asset } from './assets.js';
-import { abortBody, answerBody, messageBody, shutdownBody, startBody } from './bodies.js';
+import { abortBody, answerBody, memberBody, messageBody, shutdownBody, startBody } from './bodies.js';
 import { eventStream, resumeAfter, StreamPlaces } from './event-stream.js';
 import type { StudioRuns } from './studio-runs.js';
 import type { StudioStore } from './studio-store.js';
@@ -111,6 +111,14 @@ function apiRoutes(api: Hono<StudioEnv>, options: StudioAppOptions, places: Stre
     const { member, force = false } = await shutdownBody(c.req.raw);
     await runs.shutdown(c.req.param('runId'), member, force);
     return c.json({ member, force }, 202);
+  });
+  api.post('/runs/:runId/members', async (c) => {
+    const member = await memberBody(c.req.raw);
+    return c.json(await runs.addMember(c.req.param('runId'), member), 201);
+  });
+  api.delete('/runs/:runId/members/:name', async (c) => {
+    await runs.removeMember(c.req.param('runId'), c.req.param('name'));
+    return c.json({ member: c.req.param('name'), removed: true });
   });
   api.post('/runs/:runId/abort', async (c) => {
     const { reason } = await abortBody(c.req.raw);

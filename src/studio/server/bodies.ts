@@ -91,6 +91,14 @@ export const answerBody = (request: Request) =>
     z.strictObject({ approve: yesOrNo, feedback: text.optional() }),
   );
 
+/** `POST /api/runs/:runId/members`: a member to add to the run, with its instructions (and model, `provider/model`). */
+export const memberBody = (request: Request) =>
+  read(
+    request,
+    'POST /api/runs/:runId/members',
+    z.strictObject({ name: text, instructions: text, model: text.optional(), description: text.optional() }),
+  );
+
 /** `POST /api/runs/:runId/shutdown`: which member, and whether to stop its turn at once. */
 export const shutdownBody = (request: Request) =>
   read(

@@ -1,7 +1,15 @@
-import { USER } from '../../agent/participants.js';
+import { Agent } from '../../agent/agent.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import type { RequestRecord } from '../../requests/request-state.js';
-import { answerRequest, type RequestAnswer } from '../../run/control.js';
+import {
+  abortRun,
+  answerRequest,
+  joinMember,
+  type RequestAnswer,
+  requestShutdown,
+  requireLiveRun,
+  sendAsUser,
+} from '../../run/control.js';
 import type { TeamRunHandle } from '../../run/handle.js';
 import { runStatus } from '../../store/run-record.js';
 import type { Team } from '../../team/team.js';
@@ -19,9 +27,18 @@ export interface TeamSummary {
   }[];
 }
 
+/** A member the page adds to a run: its name and instructions, its model (`provider/model`) and description. */
+export interface NewMember {
+  readonly name: string;
+  readonly instructions: string;
+  readonly model?: string | undefined;
+  readonly description?: string | undefined;
+}
+
 /**
- * The runs the Studio acts on: those it started (in this process, through their handles)
- * and those of other processes (through the store, as `agent-teams send` does).
+ * The runs the Studio acts on: every going run of its store. Each action is a control of the
+ * run (a commit its process folds, see src/run/control.ts), so it acts the same on a run this
+ * Studio started (through its handle) and on one `agent-teams run` runs in another shell.
  */
 export class StudioRuns {
   readonly #teams: Readonly<Record<string, Team>>;
@@ -70,7 +87,7 @@ export class StudioRuns {
     const handle = this.#handles.get(runId);
     const sent = handle
       ? await handle.send(to, content)
-      : await this.#studio.store.transact(team, ({ mailbox }) => mailbox.send(USER, to, content));
+      : await sendAsUser(this.#studio.store, team, to, content);
     return { id: sent.id, to: sent.to };
   }
 
@@ -78,35 +95,71 @@ export class StudioRuns {
   async respond(runId: string, requestId: string, answer: RequestAnswer): Promise<RequestRecord> {
     const { team } = await this.#going(runId);
     const handle = this.#handles.get(runId);
-    // A run of another process reads the answer from the store, as after `agent-teams respond`.
     return handle
       ? handle.respond(requestId, answer)
-      : answerRequest(this.#studio.store, team, requestId, answer, USER);
+      : answerRequest(this.#studio.store, team, requestId, answer);
   }
 
-  /** Shuts a member of a run this Studio started down; the lifecycle lives in the run's process. */
+  /** Shuts a member of a going run down: asked (graceful), or its turn cut at once (`force`). */
   async shutdown(runId: string, member: string, force: boolean): Promise<void> {
-    const handle = await this.#own(runId, 'shut its members down there', 'shut down');
-    await handle.shutdown(member, { force, reason: 'shut down from the Studio' });
-  }
-
-  /** Stops a run this Studio started; a run of another process is stopped there. */
-  async abort(runId: string, reason: string | undefined): Promise<void> {
-    const handle = await this.#own(runId, 'stop it there (Ctrl-C)', 'stop');
-    handle.abort(reason ?? 'aborted from the Studio');
-  }
-
-  /** The handle of a going run this Studio started; 409 naming the process of any other. */
-  async #own(runId: string, there: string, nothing: string): Promise<TeamRunHandle> {
-    const { runner } = await this.#going(runId);
+    const { team } = await this.#going(runId);
+    const reason = 'shut down from the Studio';
     const handle = this.#handles.get(runId);
-    if (handle) return handle;
-    throw new ApiError(
-      409,
-      runner
-        ? `The run ${runId} runs in process ${runner.pid} on ${runner.host}: ${there}.`
-        : `No process runs ${runId}: it was cut off, and there is nothing to ${nothing}.`,
-    );
+    if (handle) await handle.shutdown(member, { force, reason });
+    else await requestShutdown(this.#studio.store, team, member, { force, reason });
+  }
+
+  /** Stops a going run, whichever process runs it (one whose process died has nobody to stop: `not-live`). */
+  async abort(runId: string, reason: string | undefined): Promise<void> {
+    const { team } = await this.#going(runId);
+    await requireLiveRun(this.#studio.store, team, runId);
+    const why = reason ?? 'aborted from the Studio';
+    const handle = this.#handles.get(runId);
+    if (handle) handle.abort(why);
+    else await abortRun(this.#studio.store, team, why);
+  }
+
+  /**
+   * A member joins a going run. Its model is a `provider/model` string the run's process
+   * resolves (default: the lead's, when the Studio's file has the team and it names one).
+   */
+  async addMember(runId: string, member: NewMember): Promise<{ name: string; model: string }> {
+    const { team } = await this.#going(runId);
+    const lead = this.#teamNamed(team)?.lead.model;
+    const model = member.model ?? (typeof lead === 'string' ? lead : undefined);
+    if (!model) {
+      throw new ApiError(400, 'POST /api/runs/:runId/members needs model (provider/model) for this team.');
+    }
+    const description = member.description ?? '';
+    const handle = this.#handles.get(runId);
+    if (handle) {
+      const { name, instructions } = member;
+      await handle.addMember(
+        new Agent({ name, instructions, model, ...(description ? { description } : {}) }),
+      );
+    } else {
+      const joining = {
+        name: member.name,
+        instructions: member.instructions,
+        model,
+        description,
+        mode: 'default',
+      };
+      await joinMember(this.#studio.store, team, joining);
+    }
+    return { name: member.name, model };
+  }
+
+  /** A member leaves a going run: its turn is cut, its tasks go back to the list. */
+  async removeMember(runId: string, name: string): Promise<void> {
+    const { team } = await this.#going(runId);
+    const handle = this.#handles.get(runId);
+    if (handle) await handle.removeMember(name);
+    else await requestShutdown(this.#studio.store, team, name, { force: true, reason: null, removed: true });
+  }
+
+  #teamNamed(name: string): Team | undefined {
+    return Object.values(this.#teams).find((candidate) => candidate.name === name);
   }
 
   /**
@@ -127,7 +180,7 @@ export class StudioRuns {
     return stopped;
   }
 
-  /** The run's team and runner, if it is going; 404 for an unknown run, 409 for one that ended. */
+  /** The run's team, if it is going; 404 for an unknown run, 409 for one that ended. */
   async #going(runId: string) {
     const record = await this.#studio.findRun(runId);
     if (!record) throw new ApiError(404, `No run ${runId} in the store.`);
@@ -137,6 +190,6 @@ export class StudioRuns {
     const info = await this.#studio.store.getTeam(record.team);
     if (info?.runId !== runId)
       throw new ApiError(409, `The run ${runId} is no longer its team's current run.`);
-    return { team: record.team, runner: record.runner };
+    return { team: record.team };
   }
 }

@@ -40,5 +40,9 @@ export const answerRequest = (runId: string, requestId: string, approve: boolean
     `api/runs/${encodeURIComponent(runId)}/requests/${encodeURIComponent(requestId)}`,
     feedback.trim() ? { approve, feedback } : { approve },
   );
+export const addMember = (runId: string, member: { name: string; instructions: string; model?: string }) =>
+  call<{ name: string; model: string }>('POST', `api/runs/${encodeURIComponent(runId)}/members`, member);
+export const removeMember = (runId: string, member: string) =>
+  call<object>('DELETE', `api/runs/${encodeURIComponent(runId)}/members/${encodeURIComponent(member)}`);
 export const shutdownMember = (runId: string, member: string, force: boolean) =>
   call<object>('POST', `api/runs/${encodeURIComponent(runId)}/shutdown`, { member, force });

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { abortRun, type TeamSummary } from './api.js';
 import { Composer } from './composer.js';
+import { MembersPanel } from './members-panel.js';
 import { Messages } from './messages.js';
 import { RequestsPanel } from './requests-panel.js';
-import { ShutdownControls } from './shutdown-controls.js';
 import { TaskColumns } from './task-columns.js';
 import { TeamGraph } from './team-graph.js';
 import { Timeline } from './timeline.js';
@@ -99,7 +99,7 @@ export function RunPage({ runId, teams }: { runId: string; teams: readonly TeamS
         <div className="side">
           <UsageTable state={state} />
           <RequestsPanel runId={runId} state={state} live={going && run.live} />
-          {going && run.live ? <ShutdownControls runId={runId} state={state} /> : null}
+          {going && run.live ? <MembersPanel runId={runId} state={state} /> : null}
         </div>
       </div>
       <TaskColumns state={state} />

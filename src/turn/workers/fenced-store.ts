@@ -13,6 +13,7 @@ export function fencedStore(store: PostgresStore, fence: TurnFence, onStale: () 
     createTeam: (name, setup) => store.createTeam(name, setup),
     getTeam: (name) => store.getTeam(name),
     listTeams: () => store.listTeams(),
+    listRuns: (options) => store.listRuns(options),
     transact: <T>(name: string, fn: (rules: TeamRules) => T) =>
       store.transactWith(name, fn, { fence }).catch((error: unknown) => {
         if (isTeamError(error, 'stale-turn')) onStale();

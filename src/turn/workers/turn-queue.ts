@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { importPeer, PG_BOSS } from '../../errors/peer-dependency.js';
+import { FENCE_LEASE_MS } from '../../store/postgres/fences.js';
 import type { PostgresStore } from '../../store/postgres/postgres-store.js';
 
 // The pg-boss side of running turns on workers: one queue of turn descriptors per team, and
@@ -8,23 +9,30 @@ import type { PostgresStore } from '../../store/postgres/postgres-store.js';
 
 /** Attempts at a turn after the first, when a worker dies or stalls with it (its lease runs out). */
 export const TURN_RETRIES = 2;
-/** What a turn's lease adds to its timeout: the time a worker may take to report it. */
-const LEASE_MARGIN_S = 5;
+/**
+ * How long pg-boss lets a worker hold a turn's job before it gives the job to another: the
+ * fence's lease and a margin. A worker that fetched a job and died before it took the turn's
+ * fence has its job given to another then; one that runs a longer turn keeps the turn by its
+ * lease on the fence, so pg-boss's retry of the job finds the turn held, and does nothing.
+ */
+export const JOB_SECONDS = Math.ceil(FENCE_LEASE_MS / 1000) + 5;
 
 export const queueOf = (team: string) => `agent-teams.turns.${team}`;
 export const lostQueueOf = (team: string) => `agent-teams.lost-turns.${team}`;
 /** pg-boss's tables live beside the store's, in a schema of their own. */
 const bossSchemaOf = (store: PostgresStore) => `${store.schema}_boss`;
 
-/** The seconds a worker holds a turn's job before pg-boss gives it to another: the turn's bound and a margin. */
-export const leaseSeconds = (turnTimeoutMs: number) => Math.ceil(turnTimeoutMs / 1000) + LEASE_MARGIN_S;
-
 interface BossOptions {
   /** Whether this instance expires jobs whose lease ran out (workers do; a run's loop need not). */
   readonly supervise: boolean;
   /** Connections its pool opens at most. */
   readonly connections: number;
+  /** Told of each error pg-boss reports (a failed poll is tried again; the error is never swallowed). */
+  readonly onError: (error: Error) => void;
 }
+
+/** The `application_name` of pg-boss's connections for the store's schema. */
+const bossNameOf = (store: PostgresStore) => `agent-teams boss ${store.schema}`.slice(0, 63);
 
 /** Starts a pg-boss instance on the store's database (installing its schema if missing). */
 export async function openBoss(store: PostgresStore, options: BossOptions): Promise<PgBoss> {
@@ -35,10 +43,12 @@ export async function openBoss(store: PostgresStore, options: BossOptions): Prom
     max: options.connections,
     supervise: options.supervise,
     schedule: false,
+    // Named for its schema in pg_stat_activity, so an operator (or a test) can tell whose it is.
+    application_name: bossNameOf(store),
     // Leases that ran out are found within this many seconds (pg-boss coordinates the check).
     ...(options.supervise ? { maintenanceIntervalSeconds: 2 } : {}),
   });
-  boss.on('error', () => {}); // a failed poll is tried again; the job's lease covers the rest
+  boss.on('error', options.onError);
   await boss.start();
   return boss;
 }

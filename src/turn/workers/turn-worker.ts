@@ -4,7 +4,7 @@ import { TeamError } from '../../errors/index.js';
 import { fn, parseOptions, satisfying, wholeNumber } from '../../errors/options-schema.js';
 import type { ReportedOutcome } from '../../events/team-event-map.js';
 import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
-import type { TurnFence } from '../../store/postgres/fences.js';
+import { FENCE_RENEW_MS, type TurnFence } from '../../store/postgres/fences.js';
 import { PostgresStore } from '../../store/postgres/postgres-store.js';
 import type { TeamStore } from '../../store/team-store.js';
 import type { TurnOutcome } from '../turn-outcome.js';
@@ -28,11 +28,14 @@ export interface TurnWorkerOptions {
   readonly concurrency?: number;
   /** Told of each turn this worker takes and ends. */
   readonly onTurn?: (report: TurnReport) => void;
+  /** Told of each error of pg-boss (a failed poll, a lost connection): it is tried again. Default: a line on stderr. */
+  readonly onError?: (error: Error) => void;
 }
 
 export interface TurnReport {
   readonly team: string;
   readonly turn: TurnDescriptor;
+  /** Which attempt at the turn, from 1 (0 when the turn was not this worker's to run). */
   readonly attempt: number;
   /** `stale`: the turn was no longer this attempt's to run (resumed, aborted or retried elsewhere). */
   readonly state: 'started' | 'done' | 'failed' | 'stale' | 'lost';
@@ -50,6 +53,7 @@ const TURN_WORKER_SCHEMA = z.strictObject({
   store: satisfying<PostgresStore>((store) => store instanceof PostgresStore, 'a PostgresStore'),
   concurrency: wholeNumber(1).optional(),
   onTurn: fn<(report: TurnReport) => void>('a function told of each turn').optional(),
+  onError: fn<(error: Error) => void>('a function told of each error of pg-boss').optional(),
 } satisfies Record<keyof TurnWorkerOptions, z.ZodType>);
 
 export interface TurnWorker {
@@ -67,7 +71,14 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
   parseOptions(TURN_WORKER_SCHEMA, options, 'startTurnWorker');
   const { store, teams } = options;
   const concurrency = options.concurrency ?? 1;
-  const boss = await openBoss(store, { supervise: true, connections: concurrency * teams.length + 2 });
+  const onError =
+    options.onError ??
+    ((error: Error) => process.stderr.write(`agent-teams worker: pg-boss: ${error.message}\n`));
+  const boss = await openBoss(store, {
+    supervise: true,
+    connections: concurrency * teams.length + 2,
+    onError,
+  });
   const unsubscribes: (() => void)[] = [];
   try {
     for (const team of teams) {
@@ -96,17 +107,23 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
   async function runJob(team: TurnRunner, job: PgBoss.JobWithMetadata<TurnDescriptor> | undefined) {
     if (!job) return;
     const turn = descriptorOf(team, job.data);
-    const fence: TurnFence = {
-      runId: turn.runId,
-      agent: turn.agent,
-      turn: turn.turn,
-      attempt: job.retryCount,
-    };
-    if (!(await store.takeFence(team.name, fence))) return report(team, turn, fence.attempt, 'stale');
+    const fence = await store.takeFence(team.name, { runId: turn.runId, agent: turn.agent, turn: turn.turn });
+    if (!fence) return report(team, turn, 0, 'stale');
     report(team, turn, fence.attempt, 'started');
     const stale = new AbortController();
+    // The attempt holds its turn while it renews its lease; once it cannot, another may take the turn.
+    const renewal = setInterval(() => {
+      store.renewFence(fence).then(
+        (held) => {
+          if (!held) stale.abort();
+        },
+        () => undefined, // the database is out of reach: tried again at the next tick
+      );
+    }, FENCE_RENEW_MS);
     const turnStore = fencedStore(store, fence, () => stale.abort());
-    const outcome = await team.executeTurn(turn, { signal: stale.signal, store: turnStore });
+    const outcome = await team
+      .executeTurn(turn, { signal: stale.signal, store: turnStore })
+      .finally(() => clearInterval(renewal));
     if (outcome.kind === 'aborted') return report(team, turn, fence.attempt, 'stale');
     const reported: ReportedOutcome =
       outcome.kind === 'done'
@@ -126,8 +143,8 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
   async function reportLost(team: TurnRunner, job: PgBoss.JobWithMetadata<TurnDescriptor> | undefined) {
     if (!job) return;
     const turn = descriptorOf(team, job.data);
-    const fence: TurnFence = { runId: turn.runId, agent: turn.agent, turn: turn.turn, attempt: TURN_LOST };
-    if (!(await store.takeFence(team.name, fence))) return;
+    const fence = await store.takeFence(team.name, { runId: turn.runId, agent: turn.agent, turn: turn.turn });
+    if (!fence) return;
     const error = `The turn was lost: ${TURN_RETRIES + 1} attempts at it on workers ran out of time.`;
     await writeOutcome(team, fence, { kind: 'failed', error, delivered: [] });
     report(team, turn, fence.attempt, 'lost');
@@ -136,7 +153,10 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
   async function writeOutcome(team: TurnRunner, fence: TurnFence, outcome: ReportedOutcome) {
     const data = { member: fence.agent, turn: fence.turn, outcome };
     await store
-      .transactWith(team.name, ({ emit }) => emit({ type: 'team:turn-outcome', data }), { fence })
+      .transactWith(team.name, ({ emit }) => emit({ type: 'team:turn-outcome', data }), {
+        fence,
+        alongside: (tx) => tx.finishFence(fence),
+      })
       .catch((error: unknown) => {
         // A late attempt's outcome does not count; the attempt that holds the turn reports it.
         if (!(error instanceof TeamError && error.code === 'stale-turn')) throw error;
@@ -150,9 +170,6 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
     },
   };
 }
-
-/** The attempt number that reports a turn lost: above every real attempt's. */
-const TURN_LOST = 1_000_000;
 
 function descriptorOf(team: TurnRunner, data: TurnDescriptor): TurnDescriptor {
   if (

@@ -5,35 +5,43 @@ import type { PostgresStore } from '../../store/postgres/postgres-store.js';
 import type { TeamRules } from '../../store/team-store.js';
 import type { TurnExecutor } from '../executor.js';
 import type { TurnOutcome } from '../turn-outcome.js';
-import { ensureQueues, leaseSeconds, openBoss, queueOf } from './turn-queue.js';
+import { ensureQueues, JOB_SECONDS, openBoss, queueOf, TURN_RETRIES } from './turn-queue.js';
 
 const keyOf = (agent: string, turn: number) => `${agent}#${turn}`;
+
+/** How often the run's process looks for turns whose worker let its lease run out. */
+const SUPERVISE_MS = 2_000;
 
 /**
  * Runs a run's turns on worker processes (`agent-teams worker`): a turn's start commits, in
  * the same database transaction, its descriptor as a pg-boss job and its agent's fence; a
- * worker runs it and writes how it ended to the run's log (`team:turn-outcome`), which the
- * run's loop folds like any event and hands back here.
+ * worker runs it (renewing its lease on the fence) and writes how it ended to the run's log
+ * (`team:turn-outcome`), which the run's loop folds like any event and hands back here. A
+ * turn whose worker died (its lease ran out) is queued again at once, so it is redone within
+ * the lease whatever the turn's timeout; after `TURN_RETRIES` more attempts it fails as lost.
  */
 export class WorkerExecutor implements TurnExecutor {
   readonly #store: PostgresStore;
   readonly #boss: PgBoss;
-  readonly #timeoutOf: (agent: string) => number;
-  readonly #waiting = new Map<string, (outcome: TurnOutcome) => void>();
+  readonly #waiting = new Map<string, { turn: TurnDescriptor; settle: (outcome: TurnOutcome) => void }>();
   /** Outcomes folded before their turn's `execute` was called (a fast worker). */
   readonly #early = new Map<string, ReportedOutcome>();
+  #supervisor: NodeJS.Timeout | undefined;
+  #supervising: Promise<void> | undefined;
 
-  private constructor(store: PostgresStore, boss: PgBoss, timeoutOf: (agent: string) => number) {
+  private constructor(store: PostgresStore, boss: PgBoss) {
     this.#store = store;
     this.#boss = boss;
-    this.#timeoutOf = timeoutOf;
   }
 
-  /** Connects to pg-boss and makes the team's queues. `timeoutOf` is an agent's turn bound in ms. */
-  static async open(store: PostgresStore, team: string, timeoutOf: (agent: string) => number) {
-    const boss = await openBoss(store, { supervise: false, connections: 2 });
+  /**
+   * Connects to pg-boss and makes the team's queues; `onError` is told of each pg-boss error
+   * (the run's process logs it as `team:error`).
+   */
+  static async open(store: PostgresStore, team: string, onError: (error: Error) => void) {
+    const boss = await openBoss(store, { supervise: false, connections: 2, onError });
     await ensureQueues(boss, team);
-    return new WorkerExecutor(store, boss, timeoutOf);
+    return new WorkerExecutor(store, boss);
   }
 
   commitStart<T>(
@@ -46,8 +54,7 @@ export class WorkerExecutor implements TurnExecutor {
         const turn = turnOf(value);
         if (!turn) return;
         await tx.setFence(turn.runId, turn.agent, turn.turn);
-        const expireInSeconds = leaseSeconds(this.#timeoutOf(turn.agent));
-        await this.#boss.send(queueOf(team), { ...turn }, { db: tx, expireInSeconds });
+        await this.#queue(turn, tx);
       },
     });
   }
@@ -68,10 +75,14 @@ export class WorkerExecutor implements TurnExecutor {
           () => resolve({ kind: 'aborted' }),
         );
       };
-      this.#waiting.set(key, (outcome) => {
-        signal.removeEventListener('abort', abandon);
-        resolve(outcome);
+      this.#waiting.set(key, {
+        turn,
+        settle: (outcome) => {
+          signal.removeEventListener('abort', abandon);
+          resolve(outcome);
+        },
       });
+      this.#supervise();
       if (signal.aborted) abandon();
       else signal.addEventListener('abort', abandon, { once: true });
     });
@@ -86,11 +97,60 @@ export class WorkerExecutor implements TurnExecutor {
       return;
     }
     this.#waiting.delete(key);
-    waiting(event.data.outcome);
+    waiting.settle(event.data.outcome);
   }
 
   /** Disconnects from pg-boss (the run has ended). */
   async close(): Promise<void> {
+    clearInterval(this.#supervisor);
+    await this.#supervising;
     await this.#boss.stop({ graceful: false, close: true, wait: true });
+  }
+
+  #queue(
+    turn: TurnDescriptor,
+    tx: { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> },
+  ) {
+    return this.#boss.send(queueOf(turn.team), { ...turn }, { db: tx, expireInSeconds: JOB_SECONDS });
+  }
+
+  /** Looks every `SUPERVISE_MS`, while turns wait, for those whose worker let its lease run out. */
+  #supervise(): void {
+    if (this.#supervisor) return;
+    this.#supervisor = setInterval(() => {
+      if (this.#waiting.size === 0 || this.#supervising) return;
+      this.#supervising = this.#requeueLapsed()
+        .catch(() => undefined) // the database is out of reach: looked at again at the next tick
+        .finally(() => {
+          this.#supervising = undefined;
+        });
+    }, SUPERVISE_MS);
+    this.#supervisor.unref();
+  }
+
+  /**
+   * Frees the fences whose lease ran out and, in the same transaction, queues each of those
+   * turns again; a turn that has had its attempts fails as lost.
+   */
+  async #requeueLapsed(): Promise<void> {
+    const [first] = this.#waiting.values();
+    if (!first) return;
+    const lost: TurnDescriptor[] = [];
+    await this.#store.transactWith(first.turn.team, () => undefined, {
+      alongside: async (tx) => {
+        for (const lapsed of await tx.freeLapsed(first.turn.runId)) {
+          const waiting = this.#waiting.get(keyOf(lapsed.agent, lapsed.turn));
+          if (!waiting) continue;
+          if (lapsed.attempts > TURN_RETRIES) lost.push(waiting.turn);
+          else await this.#queue(waiting.turn, tx);
+        }
+      },
+    });
+    for (const turn of lost) {
+      const key = keyOf(turn.agent, turn.turn);
+      const error = `The turn was lost: ${TURN_RETRIES + 1} attempts at it on workers stopped renewing their lease.`;
+      this.#waiting.get(key)?.settle({ kind: 'failed', error, delivered: [] });
+      this.#waiting.delete(key);
+    }
   }
 }

@@ -1,10 +1,25 @@
 import { isTeamError } from 'agent-teams';
+import pg from 'pg';
 import { describe, expect, test } from 'vitest';
-import { postgresReachable, postgresStores } from './database.js';
+import { POSTGRES_URL, postgresReachable, postgresStores } from './database.js';
 
 // Fencing of turns on workers: only the attempt that holds its agent's fence may write.
 const reachable = await postgresReachable();
 const stores = postgresStores();
+
+/** Makes every lease of the run's fences run out, as a dead worker's does. */
+async function lapse(schema: string, runId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(
+      `UPDATE "${schema}".turn_fences SET lease_until = now() - interval '1 second' WHERE run_id = $1`,
+      [runId],
+    );
+  } finally {
+    await client.end();
+  }
+}
 
 describe.skipIf(!reachable)('turn fences', () => {
   test('a later attempt fences out the earlier one; a resume fences out every attempt', async () => {
@@ -18,15 +33,26 @@ describe.skipIf(!reachable)('turn fences', () => {
     await store.transactWith('t', ({ board }) => board.claimTask('a', 'task-1'), {
       alongside: (tx) => tx.setFence(runId, 'a', 1),
     });
-    const first = { runId, agent: 'a', turn: 1, attempt: 0 };
-    const second = { ...first, attempt: 1 };
-    expect(await store.takeFence('t', first)).toBe(true);
+    const turn = { runId, agent: 'a', turn: 1 };
+    const first = await store.takeFence('t', turn);
+    expect(first).toEqual({ ...turn, attempt: 1 });
+    if (!first) throw new Error('no fence');
+    // While the first attempt holds its lease, no other attempt takes the turn.
+    expect(await store.takeFence('t', turn)).toBeUndefined();
+    expect(await store.renewFence(first)).toBe(true);
     const note = (fence: typeof first, text: string) =>
       store.transactWith('t', ({ board }) => board.updateTask('task-1', { note: text }, 'a'), { fence });
     await note(first, 'from the first attempt');
-    // pg-boss retried the turn (the first worker's lease ran out): the retry takes the fence.
-    expect(await store.takeFence('t', second)).toBe(true);
-    expect(await store.takeFence('t', first)).toBe(false);
+    // Its worker died: the lease runs out, the run's process frees the fence, the next attempt takes it.
+    await lapse(stores.schemas.at(-1) as string, runId);
+    const freed = await store.transactWith('t', () => undefined, {
+      alongside: (tx) => tx.freeLapsed(runId).then(() => undefined),
+    });
+    expect(freed).toBeUndefined();
+    const second = await store.takeFence('t', turn);
+    expect(second).toEqual({ ...turn, attempt: 2 });
+    if (!second) throw new Error('no fence');
+    expect(await store.renewFence(first)).toBe(false);
     const refused = await note(first, 'late').catch((error: unknown) => error);
     expect(isTeamError(refused, 'stale-turn')).toBe(true);
     await note(second, 'from the retry');

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { TeamEvent } from 'agent-teams';
+import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startCli } from '../../helpers/cli.js';
 import { tempFolder } from '../../helpers/temp-folder.js';
@@ -73,17 +74,60 @@ describe.skipIf(!reachable)('turns on worker processes', () => {
     expect(done.reduce((a, b) => a + b, 0)).toBe(turns);
   }, 90_000);
 
-  test('a worker killed mid-turn: the turn is retried on another and the run completes', async () => {
+  test('a worker killed mid-turn under the default turn bound: the turn is redone on another within 15 s and the run completes', async () => {
     const schema = stores.make().schema;
     const doomed = worker(schema);
     await until(() => doomed.output().includes('takes the turns'), 'the first worker');
     const running = run(schema);
     await until(() => / on task-\d\) started/.test(doomed.output()), 'a member turn on the first worker');
     doomed.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    // The turns it had started and not ended when it died.
+    const said = doomed.output();
+    const cut = [...said.matchAll(/crew: (\w+) turn (\d+) \(task on (task-\d)\) started/g)]
+      .map((match) => `crew: ${match[1]} turn ${match[2]} (task on ${match[3]})`)
+      .filter((turn) => !said.includes(`${turn} done`) && !said.includes(`${turn} failed`));
+    expect(cut.length).toBeGreaterThan(0);
     const rescuer = worker(schema);
+    // Their leases run out, the run's process queues them again, the other worker takes them.
+    await until(
+      () => cut.every((turn) => rescuer.output().includes(`${turn}, attempt 2 started`)),
+      'the killed turns redone on the other worker',
+    );
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
     const { code, stderr } = await running.done;
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(rescuer.output()).toMatch(/attempt 2 done/);
+    expectEachTaskCompletedOnce(await logOf(schema));
+  }, 90_000);
+
+  test('pg-boss’s connections cut mid-run: the error is said by the worker and logged in the run as team:error, and the run completes', async () => {
+    const schema = stores.make().schema;
+    const w = worker(schema);
+    await until(() => w.output().includes('takes the turns'), 'the worker');
+    const running = run(schema);
+    await until(() => / on task-\d\) started/.test(w.output()), 'a member turn on the worker');
+    // Every pg-boss connection of this schema, the run's and the worker's (not the store's).
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    try {
+      const cut = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [`agent-teams boss ${schema}`],
+      );
+      expect(cut.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    const { code, stderr } = await running.done;
+    expect(code).toBe(0);
+    const errors = (await logOf(schema)).filter((event) => event.type === 'team:error');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toMatchObject({
+      data: { source: 'pg-boss', message: expect.stringMatching(/terminat/) },
+    });
+    expect(stderr).toMatch(/pg-boss: .*terminat/);
+    expect(w.errors()).toMatch(/agent-teams worker: pg-boss: .*terminat/);
     expectEachTaskCompletedOnce(await logOf(schema));
   }, 90_000);
 

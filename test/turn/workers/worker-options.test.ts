@@ -35,7 +35,7 @@ describe.skipIf(!reachable)('startTurnWorker options', () => {
     const refusals: [unknown, string][] = [
       [
         { teams: [team], store, concurency: 2 },
-        'Unknown option "concurency" for startTurnWorker; the known ones are teams, store, concurrency, onTurn.',
+        'Unknown option "concurency" for startTurnWorker; the known ones are teams, store, concurrency, onTurn, onError.',
       ],
       [
         { teams: [team], store, concurrency: 0 },
