@@ -2,6 +2,7 @@ import type { TeamEvent } from '../events/team-event-map.js';
 import {
   abortRun,
   checkShutdownOptions,
+  interruptMember,
   requestShutdown,
   requireGoingRun,
   requireLiveRun,
@@ -11,7 +12,7 @@ import { CliError } from './cli-error.js';
 import { knownTeam } from './inspect.js';
 import { storeWakeups } from './wakeups.js';
 
-// `agent-teams abort` and `agent-teams shutdown`: controls of a run from another shell. Each
+// `agent-teams abort`, `shutdown` and `interrupt`: controls of a run from another shell. Each
 // is a commit the run's process folds (see src/run/control.ts); the command then follows the
 // run's log until the control took effect, or says it is still under way.
 
@@ -92,5 +93,29 @@ export async function shutdownCommand(
     (await follow(store, team, runId, gone))
       ? `${member} of ${team} shut down`
       : `${member} of ${team} shuts down once its turn stops`,
+  );
+}
+
+/**
+ * `agent-teams interrupt <team> <member> "…"`: the member's running turn stops (its task kept)
+ * and its next turn starts with the message; follows the log until that turn began.
+ */
+export async function interruptCommand(
+  store: TeamStore,
+  team: string,
+  member: string,
+  message: string,
+): Promise<void> {
+  const runId = await goingRun(store, team, true);
+  const sent = await interruptMember(store, team, member, message);
+  print(`interrupted ${member} of ${team} with ${sent.id}`);
+  const started = (event: TeamEvent) =>
+    event.type === 'team:member-started' &&
+    event.data.member === member &&
+    event.data.messageIds.includes(sent.id);
+  print(
+    (await follow(store, team, runId, started))
+      ? `${member} took a new turn with your message first`
+      : `${member} reads your message first in its next turn`,
   );
 }

@@ -1,10 +1,13 @@
+import { USER } from '../agent/participants.js';
 import type { TeamTask } from '../board/task.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 import { applyEvent } from '../fold/apply-event.js';
 import { turnCounts } from '../fold/run-result-of.js';
 import { emptyRunState, type RunState } from '../fold/run-state.js';
 import { summarizeRun } from '../fold/run-summary.js';
+import { waitingOnText } from '../fold/waiting-fold.js';
 import { memberNames } from '../roster/roster.js';
+import { readUserInbox } from '../run/user-inbox.js';
 import { runStatusOf } from '../store/run-record.js';
 import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
@@ -37,27 +40,36 @@ export async function showTeams(store: TeamStore, json: boolean): Promise<void> 
     const events = info.runId ? await store.readEvents(info.runId) : [];
     const listing = info.runId ? (await store.listRuns({ runId: info.runId }))[0] : undefined;
     const tasks = await store.transact(info.name, ({ board }) => board.counts());
-    rows.push({
-      info,
-      status: info.runId ? runStatusOf(events, listing?.live ?? false) : 'never run',
-      tasks,
-      startedAt: events[0]?.timestamp,
-    });
+    const status = info.runId ? runStatusOf(events, listing?.live ?? false) : 'never run';
+    rows.push({ info, status, tasks, startedAt: events[0]?.timestamp, waiting: waitingOf(events, status) });
   }
   if (json) {
-    for (const row of rows) print(JSON.stringify({ ...row.info, status: row.status, tasks: row.tasks }));
+    for (const row of rows)
+      print(JSON.stringify({ ...row.info, status: row.status, tasks: row.tasks, waiting: row.waiting }));
     return;
   }
   if (rows.length === 0) print(`no teams in ${whereOf(store)} yet`);
-  for (const { info, status, tasks, startedAt } of rows) {
+  for (const { info, status, tasks, startedAt, waiting } of rows) {
     print(`${info.name}: ${info.lead} leads ${memberNames(info.roster).join(', ')}`);
     print(
       `  last run ${info.runId ?? '-'} · ${status} · ${tasks.completed}/${tasks.total} tasks done` +
         (startedAt ? ` · started ${startedAt}` : ''),
     );
+    if (waiting.length > 0)
+      print(`  waiting: ${waiting.map(({ member, on }) => `${member} ${on}`).join('; ')}`);
     if (status === 'interrupted')
       print(`  its process died: continue it with agent-teams resume <file> --team ${info.name}`);
   }
+}
+
+/** The members of a running run that wait, and on what (a request, or an answer to a question). */
+function waitingOf(events: readonly TeamEvent[], status: string): { member: string; on: string }[] {
+  if (status !== 'running') return [];
+  const state = emptyRunState();
+  for (const event of events) applyEvent(state, event);
+  return [...state.agents.values()].flatMap((agent) =>
+    agent.status === 'waiting' ? [{ member: agent.name, on: waitingOnText(agent) }] : [],
+  );
 }
 
 /** `agent-teams runs <team>`: the team's runs, newest first, each in one line (or one JSON object). */
@@ -116,9 +128,16 @@ export async function showTasks(store: TeamStore, team: string | undefined, json
   }
 }
 
+/**
+ * Prints an inbox, read and unread. The person's own (`user`) is read by this: what it shows
+ * unread is marked read, so agents' messages to the person never fill it while they look.
+ */
 export async function showInbox(store: TeamStore, team: string, agent: string, json: boolean): Promise<void> {
   await knownTeam(store, team);
-  const messages = await store.transact(team, ({ mailbox }) => mailbox.messages(agent));
+  const messages =
+    agent === USER
+      ? await readUserInbox(store, team)
+      : await store.transact(team, ({ mailbox }) => mailbox.messages(agent));
   if (json) {
     for (const message of messages) print(JSON.stringify(message));
     return;

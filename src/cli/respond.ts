@@ -8,6 +8,7 @@ export interface RespondOptions {
   readonly approve?: boolean;
   readonly reject?: boolean;
   readonly feedback?: string;
+  readonly always?: boolean;
 }
 
 /**
@@ -25,9 +26,13 @@ export async function respond(
   const info = await knownTeam(store, team);
   if (info.runId === null) throw new CliError(`the team ${team} has no run with requests yet`);
   const approve = options.approve === true;
-  const answer = { approve, ...(options.feedback === undefined ? {} : { feedback: options.feedback }) };
+  if (options.always && !approve) throw new CliError('--always goes with --approve');
+  const answer = {
+    approve,
+    ...(options.feedback === undefined ? {} : { feedback: options.feedback }),
+    ...(options.always ? { always: true } : {}),
+  };
   const answered = await answerRequest(store, team, requestId, answer, USER);
-  process.stdout.write(
-    `${approve ? 'approved' : 'rejected'} ${answered.id} (${answered.kind} from ${answered.from}) in ${team}\n`,
-  );
+  const how = approve ? (options.always ? 'approved (always)' : 'approved') : 'rejected';
+  process.stdout.write(`${how} ${answered.id} (${answered.kind} from ${answered.from}) in ${team}\n`);
 }

@@ -18,6 +18,16 @@ export interface GovernanceEventMap {
     /** The member leaves the team (absent in logs written before removals were asked this way). */
     readonly removed?: boolean;
   };
+  /**
+   * The person interrupts a member (`run.interrupt`, `agent-teams interrupt`, the Studio):
+   * its running turn is cut (its task kept) and its next turn starts with the message
+   * `messageId` first.
+   */
+  'team:interrupt-requested': {
+    readonly member: string;
+    readonly messageId: string;
+    readonly by: string;
+  };
   /** A member turned a graceful shutdown down, with its reason; it goes on working. */
   'team:shutdown-rejected': { readonly member: string; readonly reason: string };
   /** A member shut down (`removed`: it also left the team); `requeued` are the tasks it gave back. */
@@ -41,6 +51,15 @@ export interface GovernanceEventMap {
     readonly mode: string;
     /** Its instructions (absent in logs written before joins carried them). */
     readonly instructions?: string;
+  };
+  /**
+   * A member's question (the message `messageId` of kind `question`, to `to`) got no answer
+   * within `questionTimeoutMs`: it stops waiting and its next turn is told so.
+   */
+  'team:question-expired': {
+    readonly member: string;
+    readonly messageId: string;
+    readonly to: readonly string[];
   };
   /** A lifecycle hook turned a change down; the feedback went to `agent`. */
   'team:hook-rejected': {
@@ -70,6 +89,11 @@ export interface GovernanceEventMap {
     readonly defaultApprove: boolean;
     /** The turn of `from` it was opened in (absent in logs written before it was recorded). */
     readonly turn?: number | null;
+    /**
+     * For a permission or tool request: the asked call's input (JSON), which the harness runs
+     * as asked, once, when it is approved (absent in logs written before calls were kept).
+     */
+    readonly input?: string | null;
   };
   /** A request was answered; the first answer (or expiry) of a request is the one that counts. */
   'team:request-answered': {
@@ -78,6 +102,21 @@ export interface GovernanceEventMap {
     readonly feedback: string;
     /** The lead's name, or `user`. */
     readonly by: string;
+    /** An approval that also stands for later calls: of that tool, or that tool on that path. */
+    readonly always?: boolean;
+  };
+  /**
+   * The harness ran an approved call as it was asked (the same tool, input and agent), once,
+   * at the start of the asker's next turn; the agent reads `output` in that turn's briefing.
+   */
+  'team:approved-call-ran': {
+    readonly requestId: string;
+    readonly agent: string;
+    /** The asker's turn that made the call (its start). */
+    readonly turn: number;
+    readonly tool: string;
+    /** What the tool answered, as JSON (cut to the message limit). */
+    readonly output: string;
   };
   /**
    * A request to the lead goes to the person instead: the lead is between turns and can take

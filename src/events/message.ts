@@ -58,6 +58,8 @@ export interface TeamMessage {
   readonly kind: MessageKind;
   /** Why the member went idle: on an `idle_notification` only. */
   readonly idleReason?: IdleReason;
+  /** The turn's effect it is (see `SendOptions.effect`): a replay of the turn never sends it twice. */
+  readonly effect?: string;
 }
 
 /** What `send` answers: the message once, with every mailbox it reached. */

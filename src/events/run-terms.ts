@@ -3,8 +3,12 @@
 /** Why an agent takes a turn. */
 export type TurnReason = 'start' | 'task' | 'message' | 'stalled' | 'synthesis';
 export type AgentRole = 'lead' | 'member';
-/** `shutdown`: the member was shut down or removed from the team; it takes no more turns. */
-export type MemberStatus = 'idle' | 'working' | 'stopped' | 'failed' | 'shutdown';
+/**
+ * `waiting`: between turns, on a request it opened or a question it asked (the run's state says
+ * which); `shutdown`: the member was shut down; `removed`: it was removed from the team. Neither
+ * of the last two takes more turns.
+ */
+export type MemberStatus = 'idle' | 'working' | 'waiting' | 'stopped' | 'failed' | 'shutdown' | 'removed';
 /** Why a run ended: the seed's four, `aborted` (by its signal) and `failed` (an agent's turn threw). */
 export type StopReason =
   | 'completed'

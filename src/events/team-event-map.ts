@@ -43,6 +43,8 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
     readonly messageIds: readonly string[];
     /** A synthesis done in parts: which part this turn is. */
     readonly synthesis?: SynthesisPart;
+    /** It replays turn `turn`, which a crash cut: what that turn did is not done again. */
+    readonly replay?: boolean;
   };
   /** An agent's turn ended; `status` is the agent's status after it. */
   'team:member-finished': {

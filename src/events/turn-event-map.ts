@@ -64,6 +64,10 @@ export interface TurnEventMap {
     readonly reason: TurnReason;
     readonly taskId: string | null;
     readonly prompt: string;
+    /** Given mid-turn, before this step (messages that came while the turn ran); absent for the briefing. */
+    readonly step?: number;
+    /** The messages given mid-turn (read when the turn ends, like those it started with). */
+    readonly messageIds?: readonly string[];
   };
   /**
    * A model call of a turn (a step) wrote text: committed before the step's tool calls.

@@ -3,14 +3,20 @@ import type { TeamEvent, TeamEventMap } from '../events/team-event-map.js';
 import { applyGovernanceEvent } from './governance-fold.js';
 import { foldLifecycle } from './lifecycle-fold.js';
 import { agentOf, emptyRunState, type RunState } from './run-state.js';
+import { foldWaiting } from './waiting-fold.js';
 
 function turnStarted(state: RunState, data: TeamEventMap['team:member-started']): void {
   const agent = agentOf(state, data.member, data.role);
+  // The turn after the one an interrupt cut starts with its message: the interrupt is done.
+  const cutTurn = agent.interrupt?.turn;
+  if (agent.interrupt && (cutTurn === null || data.turn > (cutTurn ?? 0))) agent.interrupt = null;
   agent.status = 'working';
   agent.reason = data.reason;
   agent.taskId = data.taskId;
   agent.turns = data.turn;
-  if (data.reason !== 'synthesis') agent.countedTurns++;
+  // A replay of a turn a crash cut is the same turn: it is counted once.
+  if (data.reason !== 'synthesis' && data.replay !== true) agent.countedTurns++;
+  agent.replay = null;
   agent.answered.clear();
   if (data.role === 'member') state.lastStarted = data.member;
   if (data.reason === 'stalled') state.progressAtStall = state.progress;
@@ -45,7 +51,11 @@ function resumed(state: RunState, at: number): void {
   state.openedAt = at;
   state.abort = null;
   for (const agent of state.agents.values()) {
-    if (agent.status === 'working') agent.status = 'idle';
+    if (agent.status === 'working' && agent.reason !== null) {
+      // Cut by the crash: its next turn for the same work replays this one.
+      agent.replay = { turn: agent.turns, reason: agent.reason, taskId: agent.taskId };
+      agent.status = 'idle';
+    }
     agent.idleNotified = false;
     agent.reason = null;
     agent.taskId = null;
@@ -144,6 +154,7 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
       foldLifecycle(state, event);
   }
   applyGovernanceEvent(state.governance, event);
+  foldWaiting(state, event);
 }
 
 /** The state of a run from its events, in commit order. */

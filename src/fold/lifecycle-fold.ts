@@ -16,6 +16,13 @@ export function foldLifecycle(state: RunState, event: TeamEvent): void {
       else agent.departing ??= { force, reason, removed: event.data.removed === true };
       break;
     }
+    case 'team:interrupt-requested': {
+      const agent = state.agents.get(event.data.member);
+      if (!agent) break;
+      const { messageId, by } = event.data;
+      agent.interrupt = { messageId, by, turn: agent.status === 'working' ? agent.turns : null };
+      break;
+    }
     case 'team:shutdown-rejected': {
       const agent = state.agents.get(event.data.member);
       if (agent) agent.shutdownRequest = null;
@@ -24,7 +31,7 @@ export function foldLifecycle(state: RunState, event: TeamEvent): void {
     case 'team:member-shutdown': {
       const agent = state.agents.get(event.data.member);
       if (!agent) break;
-      agent.status = 'shutdown';
+      agent.status = event.data.removed ? 'removed' : 'shutdown';
       agent.shutdownRequest = null;
       agent.departing = null;
       agent.removed = event.data.removed;

@@ -1,7 +1,7 @@
 import type { Agent } from '../agent/agent.js';
 import { needsPlan } from '../requests/request-queries.js';
 import type { RequestRecord, RequestsView } from '../requests/request-state.js';
-import type { RunState } from './run-state.js';
+import type { OpenQuestion, RunState } from './run-state.js';
 import type { TurnDescriptor } from './turn-descriptor.js';
 
 // Questions the schedule, the loop and the tools ask of the run state about requests. Pure:
@@ -16,8 +16,12 @@ export function openRequests(state: RunState): RequestRecord[] {
   });
 }
 
-/** True while `agent` waits on a request of its own: it takes no turn (and holds no slot). */
+/**
+ * True while `agent` waits on a request of its own or on the answer to its question: it takes
+ * no turn (and holds no slot).
+ */
 export function isWaiting(state: RunState, agent: string): boolean {
+  if (state.agents.get(agent)?.question) return true;
   for (const request of state.governance.requests.values())
     if (request.from === agent && request.status === 'open') return true;
   return false;
@@ -50,6 +54,23 @@ export function nextExpiry(state: RunState): number | undefined {
   return next;
 }
 
+/** The members' unanswered questions, with whom they asked. */
+export function openQuestions(state: RunState): { member: string; question: OpenQuestion }[] {
+  const open: { member: string; question: OpenQuestion }[] = [];
+  for (const agent of state.agents.values()) {
+    // A member out of turns (or failed) never goes on: nothing waits for its answer.
+    if (!agent.question || agent.status === 'stopped' || agent.status === 'failed') continue;
+    open.push({ member: agent.name, question: agent.question });
+  }
+  return open;
+}
+
+/** When the next unanswered question expires (ms since the epoch), if any is open. */
+export function nextQuestionExpiry(state: RunState, timeoutMs: number): number | undefined {
+  const times = openQuestions(state).map(({ question }) => question.askedAt + timeoutMs);
+  return times.length > 0 ? Math.min(...times) : undefined;
+}
+
 /** The open requests due by `now`. */
 export function dueRequests(state: RunState, now: number): RequestRecord[] {
   return openRequests(state).filter((request) => request.openedAt + request.timeoutMs <= now);
@@ -58,6 +79,8 @@ export function dueRequests(state: RunState, now: number): RequestRecord[] {
 /** The tasks waiting members held: a resume gives each back to its member, not to the list. */
 export function heldWhileWaiting(state: RunState): Map<string, string> {
   const held = new Map<string, string>();
+  for (const { member, question } of openQuestions(state))
+    if (question.taskId !== null) held.set(member, question.taskId);
   const waiting = new Set(openRequests(state));
   for (const request of state.governance.requests.values()) {
     const unanswered = waiting.has(request);
@@ -84,10 +107,14 @@ export function strandedWithLead(state: RunState, maxLeadTurns: number): Request
   return openRequests(state).filter((request) => request.to === 'lead');
 }
 
-/** Whether `agent` opened a request in its turn `turn` (answered since or not). */
-export function askedInTurn(state: RunState, agent: string, turn: number): boolean {
+/** Whether the turn's agent opened a request in this turn (answered since or not), but for those the turn was given the answers to. */
+export function askedInTurn(state: RunState, turn: TurnDescriptor): boolean {
+  // A replay of a turn a crash cut was given the answers to what the cut turn asked: those
+  // are not waited for again.
+  const given = new Set(turn.answerIds ?? []);
   for (const request of state.governance.requests.values())
-    if (request.from === agent && request.openedInTurn === turn) return true;
+    if (request.from === turn.agent && request.openedInTurn === turn.turn && !given.has(request.id))
+      return true;
   return false;
 }
 

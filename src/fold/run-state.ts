@@ -35,13 +35,47 @@ export interface AgentRunState {
   shutdownRequest: { readonly messageId: string | null; readonly reason: string | null } | null;
   /** It told the lead it is idle and has not taken a task since: no second notice. */
   idleNotified: boolean;
-  /** It left the team (`run.removeMember`); its status is `shutdown`. */
+  /** It left the team (`run.removeMember`); its status is `removed`. */
   removed: boolean;
   /** A forced shutdown or a removal asked of it: its running turn is cut, then it departs. */
   departing: Departure | null;
   /** How it joined during the run (`team:member-joined`); `null` for an agent of the team's definition. */
   joined: JoinedMember | null;
+  /** A question it asked in a turn (a message of kind `question`) that nobody has answered yet. */
+  question: OpenQuestion | null;
+  /** The turn it last asked a question in: that turn's end leaves its task with it, answered or not. */
+  questionTurn: number | null;
+  /** Its last question, once it went unanswered past `questionTimeoutMs`: its next turn is told. */
+  unanswered: OpenQuestion | null;
+  /** What it waits on while its status is `waiting`. */
+  waitingOn: WaitingOn | null;
+  /**
+   * An interrupt asked of it: the turn it cut (`turn`, `null` when none was running) and the
+   * message its next turn starts with. Cleared when that next turn starts.
+   */
+  interrupt: { readonly messageId: string; readonly by: string; readonly turn: number | null } | null;
+  /**
+   * The turn a crash cut (it was running when the run was resumed): its next turn for the same
+   * reason and task replays it under the same number, so effects it made are not made again.
+   */
+  replay: { readonly turn: number; readonly reason: TurnReason; readonly taskId: string | null } | null;
 }
+
+/** A question a member asked: the message, whom it asked, and the turn and task it asked in. */
+export interface OpenQuestion {
+  readonly messageId: string;
+  readonly to: readonly string[];
+  readonly content: string;
+  /** When it was sent: its commit's time, ms since the epoch. */
+  readonly askedAt: number;
+  readonly turn: number;
+  readonly taskId: string | null;
+}
+
+/** What a waiting agent waits on: the answer to its request, or to its question. */
+export type WaitingOn =
+  | { readonly kind: 'request'; readonly requestId: string }
+  | { readonly kind: 'question'; readonly messageId: string; readonly to: readonly string[] };
 
 /** How a member is to depart: at once (`force`), and whether it also leaves the team. */
 export interface Departure {
@@ -145,6 +179,11 @@ export function emptyRunState(): RunState {
   };
 }
 
+/** Whether the agent has left the run's work for good: shut down or removed. */
+export function departed(agent: AgentRunState): boolean {
+  return agent.status === 'shutdown' || agent.status === 'removed';
+}
+
 export function agentOf(state: RunState, name: string, role: AgentRole): AgentRunState {
   let agent = state.agents.get(name);
   if (!agent) {
@@ -165,6 +204,12 @@ export function agentOf(state: RunState, name: string, role: AgentRole): AgentRu
       removed: false,
       departing: null,
       joined: null,
+      question: null,
+      questionTurn: null,
+      unanswered: null,
+      waitingOn: null,
+      interrupt: null,
+      replay: null,
     };
     state.agents.set(name, agent);
   }

@@ -26,6 +26,10 @@ export interface TurnContext {
   readonly summaries?: Readonly<Record<string, string>>;
   /** The graceful shutdown asked of the member and not answered yet: it gets `respond_to_shutdown`. */
   readonly shutdownRequest?: { readonly messageId: string | null; readonly reason: string | null };
+  /** Its last question, unanswered within `questionTimeoutMs`: the briefing says nobody answered. */
+  readonly unanswered?: { readonly to: readonly string[]; readonly content: string };
+  /** The person interrupted its last turn (or its wait): the briefing starts with their message. */
+  readonly interrupt?: { readonly messageId: string; readonly by: string };
   /** The member's counted turns when this one is included (a hook on going idle is not asked of a member out of turns). */
   readonly countedTurns?: number;
 }

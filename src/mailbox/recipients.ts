@@ -1,10 +1,10 @@
-import { EVERYONE, LEAD_ALIAS, type TeamRoster } from '../agent/participants.js';
+import { EVERYONE, LEAD_ALIAS, type TeamRoster, USER } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
 
 /**
- * The inboxes a message to `to` reaches: a member, the lead (by name or as `lead`), or
- * `everyone` (every agent but the sender). An unknown recipient is an error, never a
- * silent success.
+ * The inboxes a message to `to` reaches: a member, the lead (by name or as `lead`),
+ * `everyone` (every agent but the sender; not the person), or `user` (the person running the
+ * team, whose inbox wakes no agent). An unknown recipient is an error, never a silent success.
  */
 export function recipientsOf(
   roster: TeamRoster,
@@ -18,19 +18,26 @@ export function recipientsOf(
     return { inboxes, broadcast: true };
   }
   const name = to === LEAD_ALIAS ? roster.lead : to;
+  if (name === USER) {
+    if (from === USER) throw toYourself(to);
+    return { inboxes: [USER], broadcast: false };
+  }
   if (typeof name !== 'string' || !agents.includes(name)) {
     const others = agents.filter((agent) => agent !== from && agent !== roster.lead && !departed.has(agent));
+    const named = [...others, LEAD_ALIAS, EVERYONE, ...(from === USER ? [] : [USER])];
     throw new TeamError(
       'unknown-recipient',
-      `There is no agent ${JSON.stringify(to)} on the team: send to ${[...others, LEAD_ALIAS, EVERYONE].join(', ')}.`,
+      `There is no agent ${JSON.stringify(to)} on the team: send to ${named.join(', ')}.`,
       { details: { to } },
     );
   }
   if (departed.has(name)) throw departedError(name, 'receive');
-  if (name === from) {
-    throw new TeamError('unknown-recipient', 'You cannot send a message to yourself.', { details: { to } });
-  }
+  if (name === from) throw toYourself(to);
   return { inboxes: [name], broadcast: false };
+}
+
+function toYourself(to: unknown): TeamError {
+  return new TeamError('unknown-recipient', 'You cannot send a message to yourself.', { details: { to } });
 }
 
 /** A member that shut down or left neither reads nor sends: say so, never drop the message. */

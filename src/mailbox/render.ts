@@ -24,7 +24,9 @@ export function renderMessages(messages: readonly TeamMessage[]): string {
   const lines = messages.map((message) => {
     const scope = message.broadcast ? ' (to everyone)' : '';
     const kind = message.kind && message.kind !== 'text' ? ` [${message.kind.replace(/_/g, ' ')}]` : '';
-    const sender = message.fromAgent ? message.from : 'the user (the person running this team, not an agent)';
+    const sender = message.fromAgent
+      ? message.from
+      : 'the user (the person running this team, not an agent; send_message to "user" answers them)';
     return `[message ${message.id} from ${sender}${scope}${kind}]\n${message.content}`;
   });
   const fromAgents = messages.filter((message) => message.fromAgent).length;

@@ -42,6 +42,12 @@ export interface SendOptions {
   kind?: MessageKind;
   /** Why the member went idle, on an `idle_notification`. */
   idleReason?: IdleReason;
+  /**
+   * Which effect of a turn this is (its run, agent, turn and the call's place in it): sent
+   * again by a replay of that turn after a crash, the message already delivered is answered
+   * and nothing is sent twice.
+   */
+  effect?: string;
 }
 
 /**
@@ -84,15 +90,27 @@ export class TeamMailbox {
   }
 
   /**
-   * Sends `content` from `from` to a member, `lead` or `everyone`. `from` is an agent of the
-   * team, or `USER` for the person running the team (`fromAgent: false`; `everyone` then
-   * reaches every agent). Nobody can send to `user`: it has no inbox.
+   * Sends `content` from `from` to a member, `lead`, `everyone` or `user`. `from` is an agent
+   * of the team, or `USER` for the person running the team (`fromAgent: false`; `everyone`
+   * then reaches every agent). An agent's message to `user` goes to the person's inbox, which
+   * wakes no agent; `everyone` never includes the person.
    * Checks: `from` is on the team or `user`; the recipient exists and is not the sender
    * (`unknown-recipient`); the content is a non-empty string of bounded size; every inbox it
    * reaches has room for another unread message (`inbox-full`).
    * Changes: appends one copy to each inbox it reaches, unread.
    * Events: `team:message-sent` with the inboxes reached.
    */
+  /** The message a turn's effect was sent as, from the readers' inboxes, if it was sent. */
+  #sentAs(inboxes: readonly string[], effect: string): SentMessage | undefined {
+    for (const reader of inboxes) {
+      const found = this.#bus.inbox(reader).find((message) => message.effect === effect);
+      if (!found) continue;
+      const { readAt: _, fromAgent: __, to: ___, ...sent } = found;
+      return Object.freeze({ ...sent, to: Object.freeze([...inboxes]) });
+    }
+    return undefined;
+  }
+
   send(from: string, to: string, content: string, options: SendOptions = {}): SentMessage {
     const fromAgent = from !== USER;
     if (fromAgent) checkActor(this.#roster, from);
@@ -114,6 +132,8 @@ export class TeamMailbox {
         `A message holds at most ${MAX_MESSAGE_LENGTH} characters; shorten it.`,
       );
     }
+    const done = options.effect === undefined ? undefined : this.#sentAs(inboxes, options.effect);
+    if (done) return done;
     const full = inboxes.find((reader) => !this.hasRoom(reader));
     if (full) {
       throw new TeamError(
@@ -132,6 +152,7 @@ export class TeamMailbox {
       automatic: options.automatic === true,
       kind,
       ...(options.idleReason ? { idleReason: options.idleReason } : {}),
+      ...(options.effect ? { effect: options.effect } : {}),
     });
     for (const reader of inboxes) {
       const copy: TeamMessage = Object.freeze({ ...sent, to: reader, fromAgent, readAt: null });
@@ -174,18 +195,18 @@ export class TeamMailbox {
 
   /** The unread messages of `agent`, oldest first, left unread. */
   unread(agent: string): TeamMessage[] {
-    checkActor(this.#roster, agent);
+    checkReader(this.#roster, agent);
     return this.#bus.inbox(agent).filter((message) => message.readAt === null);
   }
 
   hasUnread(agent: string): boolean {
-    checkActor(this.#roster, agent);
+    checkReader(this.#roster, agent);
     return this.#bus.inbox(agent).some((message) => message.readAt === null);
   }
 
   /** Every message in `agent`'s inbox, read or not, oldest first. */
   messages(agent: string): readonly TeamMessage[] {
-    checkActor(this.#roster, agent);
+    checkReader(this.#roster, agent);
     return this.#bus.inbox(agent);
   }
 
@@ -195,7 +216,7 @@ export class TeamMailbox {
    * Keeps the newest `READ_HISTORY` read messages; drops older read ones.
    */
   markRead(agent: string, ids: readonly string[]): void {
-    checkActor(this.#roster, agent);
+    checkReader(this.#roster, agent);
     const wanted = new Set(ids);
     const readAt = this.#now().toISOString();
     const inbox = this.#bus.inbox(agent);
@@ -214,6 +235,11 @@ export class TeamMailbox {
     recorderOf(this)?.before(`inbox:${agent}`, this.#bus.inbox(agent));
     this.#bus.replaceInbox(agent, messages);
   }
+}
+
+/** Throws `unknown-agent` unless `name` has an inbox: an agent of the team, or the person (`user`). */
+function checkReader(roster: TeamRoster, name: string): void {
+  if (name !== USER) checkActor(roster, name);
 }
 
 /** The departed members, checked: each a member of the roster. */

@@ -86,7 +86,7 @@ export function messageBriefing(
   messages: readonly TeamMessage[],
   room: number,
 ): { readonly text: string; readonly shown: readonly string[] } {
-  const closing = 'Reply with send_message if they need an answer.';
+  const closing = 'Reply with send_message (to the sender, or "user" for the person) if they need an answer.';
   const { text, shown } = fitMessages(messages, room - 40);
   return { text: joined([header('message'), text, closing], room), shown };
 }

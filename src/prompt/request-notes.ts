@@ -14,7 +14,26 @@ function answerLine(request: RequestRecord): string {
       ? `nobody answered in time: ${verdict} by default`
       : `${verdict} by ${request.by}`;
   const what = request.kind === 'plan' ? `your plan for ${request.taskId}` : request.subject;
-  return `- ${request.id} (${request.kind}: ${what}): ${how}${request.feedback ? `. Feedback: ${request.feedback}` : ''}`;
+  // An approved call is made for the agent (its result follows): asking the model to make it
+  // again would have it generate the whole call twice.
+  const made = request.approve && request.input !== null ? '; the call is made for you as you asked it' : '';
+  return `- ${request.id} (${request.kind}: ${what}): ${how}${made}${request.feedback ? `. Feedback: ${request.feedback}` : ''}`;
+}
+
+/**
+ * The agent's approved calls for this turn: those not made yet (the harness makes each at the
+ * start of the agent's next turn), and those made at the start of this very turn (a replay
+ * after a crash reads their answers again, and makes none twice).
+ */
+function approvedCalls(view: RequestsView, turn: TurnDescriptor): RequestRecord[] {
+  return [...view.requests.values()].filter(
+    (request) =>
+      request.from === turn.agent &&
+      request.status === 'answered' &&
+      request.approve === true &&
+      request.input !== null &&
+      (request.ran === null || request.ran.turn === turn.turn),
+  );
 }
 
 /** What the requests give a turn: the sections of its briefing, and what its tools offer. */
@@ -24,6 +43,8 @@ export interface TurnRequests {
   readonly leadAsked: boolean;
   /** A member's turn on a task whose plan must be approved first: it gets `submit_plan`. */
   readonly planPhase: boolean;
+  /** The agent's approved calls the harness makes, as asked, before the model's first step. */
+  readonly approvedCalls: readonly RequestRecord[];
 }
 
 /**
@@ -38,7 +59,8 @@ export function turnRequests(
 ): TurnRequests {
   const planPhase = agent !== undefined && inPlanPhase(view, agent, turn);
   const leadAsked = turn.role === 'lead' && openRequestsTo(view, 'lead').length > 0;
-  return { notes: governanceNotes(view, turn, agent, planPhase), leadAsked, planPhase };
+  const calls = turn.reason === 'synthesis' ? [] : approvedCalls(view, turn);
+  return { notes: governanceNotes(view, turn, agent, planPhase), leadAsked, planPhase, approvedCalls: calls };
 }
 
 function governanceNotes(

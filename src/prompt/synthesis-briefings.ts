@@ -9,7 +9,9 @@ import { cutToTokens, tokenBound } from './tokens.js';
 /** One task's result as a synthesis reads it. */
 function resultBlock(task: TeamTask): string {
   const by = task.closed ? 'closed' : task.status === 'completed' ? `by ${task.owner}` : task.status;
-  return `[${task.id}] ${task.title} (${by})\n${task.result ?? '(no result)'}`;
+  // The note says why a task was left undone (handed back, blocked): the answer can say so.
+  const note = task.note ? `\nNote: ${task.note}` : '';
+  return `[${task.id}] ${task.title} (${by})\n${task.result ?? '(no result)'}${note}`;
 }
 
 /** A summary of a part as the next level or the final answer reads it. */

@@ -5,9 +5,15 @@ import { tokenBound } from './tokens.js';
 /** Task lines a briefing shows at most: a long list is summarised, and list_tasks pages it. */
 const LINES_SHOWN = 40;
 
+/** Characters of a task's note a briefing line shows; get_task reads the whole. */
+const NOTE_SHOWN = 200;
+
 function line(task: TeamTask): string {
   const who = task.owner ?? task.assignee;
-  return `- ${task.id} [${task.closed ? 'closed' : task.status}${who ? `, ${who}` : ''}] ${task.title}`;
+  // A note (why it was handed back, what its member wrote on it) is what the lead acts on.
+  const text = task.note?.replace(/\s+/g, ' ');
+  const note = text ? ` (note: ${text.length > NOTE_SHOWN ? `${text.slice(0, NOTE_SHOWN)}…` : text})` : '';
+  return `- ${task.id} [${task.closed ? 'closed' : task.status}${who ? `, ${who}` : ''}] ${task.title}${note}`;
 }
 
 /** In progress, then pending, then completed: what the lead acts on first. */

@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent.js';
+import { cutTo } from '../events/limits.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamMessage } from '../mailbox/message.js';
 import type { TeamRules } from '../store/team-store.js';
@@ -39,9 +40,20 @@ export function turnPrompt(rules: TeamRules, turn: TurnDescriptor, context: Prom
   const agent = context.members.find((member) => member.name === turn.agent);
   const { notes, ...requests } = turnRequests(rules.requests.view(), turn, agent);
   const base = basePrompt(rules, turn, context);
-  // The notes on requests are a few lines: what the agent asked, and the answers it got.
-  const text = notes.length ? [base.text, ...notes].join('\n\n') : base.text;
+  const unanswered = turn.context?.unanswered;
+  // The notes are a few lines: a question nobody answered, what the agent asked, the answers it got.
+  const all = unanswered ? [unansweredNote(unanswered), ...notes] : notes;
+  const interrupted = turn.context?.interrupt;
+  const head = interrupted
+    ? `[${interrupted.by === 'user' ? 'the user' : interrupted.by} interrupted your last turn: their message, the first below, comes before everything else]\n\n`
+    : '';
+  const text = head + (all.length ? [base.text, ...all].join('\n\n') : base.text);
   return { text, shown: base.shown, requests };
+}
+
+/** A question nobody answered in time: the member goes on with what it knows. */
+function unansweredNote({ to, content }: { to: readonly string[]; content: string }): string {
+  return `Nobody answered your question to ${to.join(', ')} in time ("${cutTo(content, 400, null)}"): go on with what you know, and say what you assumed.`;
 }
 
 function basePrompt(
@@ -54,7 +66,12 @@ function basePrompt(
   const input = turn.context?.input ?? '';
   const summaries = new Map(Object.entries(turn.context?.summaries ?? {}));
   const wanted = new Set(turn.messageIds);
-  const messages = mailbox.messages(turn.agent).filter((message) => wanted.has(message.id));
+  // The message an interrupt came with is read first.
+  const first = turn.context?.interrupt?.messageId;
+  const messages = mailbox
+    .messages(turn.agent)
+    .filter((message) => wanted.has(message.id))
+    .sort((a, b) => Number(b.id === first) - Number(a.id === first));
   switch (turn.reason) {
     case 'start':
       return { text: leadStartBriefing(input, context.members, board.listTasks(), room), shown: [] };

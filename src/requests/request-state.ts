@@ -23,9 +23,22 @@ export interface RequestRecord {
   feedback: string;
   /** Who answered (`user` or the lead); `null` while open or once expired. */
   by: string | null;
+  /** The asked call's input (JSON) for a permission or tool request; the harness runs it once approved. */
+  readonly input: string | null;
+  /**
+   * The approved call ran (`team:approved-call-ran`): in which turn of its asker, and what it
+   * answered. An approval covers one call; a replay of that turn reads the answer again.
+   */
+  ran: { readonly turn: number; readonly output: string } | null;
 }
 
-/** A grant of the lead (`grant_paths`) or an approved permission request. */
+/** A standing approval of a tool for an agent (an answer with `always`). */
+interface ToolGrant {
+  readonly member: string;
+  readonly tool: string;
+}
+
+/** A grant of the lead (`grant_paths`) or a permission approved with `always`. */
 interface PathGrant {
   readonly member: string;
   /** A glob relative to the workspace root. */
@@ -42,16 +55,18 @@ interface PathGrant {
 export interface RequestsState {
   readonly requests: Map<string, RequestRecord>;
   readonly grants: PathGrant[];
+  readonly toolGrants: ToolGrant[];
 }
 
 /** What the request questions read: the requests, from a store or a fold. */
 export interface RequestsView {
   readonly requests: ReadonlyMap<string, RequestRecord>;
   readonly grants: readonly PathGrant[];
+  readonly toolGrants: readonly ToolGrant[];
 }
 
 export function emptyRequests(): RequestsState {
-  return { requests: new Map(), grants: [] };
+  return { requests: new Map(), grants: [], toolGrants: [] };
 }
 
 /** The events that change a `RequestsState`; every other event leaves it as it is. */
@@ -61,6 +76,7 @@ const REQUEST_EVENTS: ReadonlySet<string> = new Set([
   'team:request-expired',
   'team:request-forwarded',
   'team:paths-granted',
+  'team:approved-call-ran',
 ]);
 
 export function changesRequests(type: string): boolean {
@@ -86,6 +102,8 @@ function opened(state: RequestsState, data: TeamEventMap['team:request-opened'],
     approve: null,
     feedback: '',
     by: null,
+    input: data.input ?? null,
+    ran: null,
   });
 }
 
@@ -101,11 +119,13 @@ function closed(
   request.approve = data.approve;
   request.feedback = data.feedback;
   request.by = 'by' in data ? data.by : null;
-  // An approved permission lets its asker use that tool on that path from now on.
-  if (data.approve && request.kind === 'permission' && request.path !== null) {
+  // An approval covers the one call asked; with `always` it stands for later calls too.
+  if (!data.approve || !('always' in data) || !data.always || request.tool === null) return;
+  if (request.kind === 'permission' && request.path !== null) {
     const tool = request.tool === 'edit_file' ? 'edit_file' : 'write_file';
     state.grants.push({ member: request.from, pattern: request.path, tool });
   }
+  if (request.kind === 'tool') state.toolGrants.push({ member: request.from, tool: request.tool });
 }
 
 /**
@@ -138,6 +158,12 @@ export function applyRequestEvent(
       for (const pattern of data.paths) state.grants.push({ member: data.member, pattern, tool: data.tool });
       break;
     }
+    case 'team:approved-call-ran': {
+      const data = event.data as TeamEventMap['team:approved-call-ran'];
+      const request = state.requests.get(data.requestId);
+      if (request) request.ran = { turn: data.turn, output: data.output };
+      break;
+    }
   }
 }
 
@@ -146,23 +172,42 @@ export function copyRequests(state: RequestsView): RequestsState {
   return {
     requests: new Map([...state.requests].map(([id, request]) => [id, { ...request }])),
     grants: [...state.grants],
+    toolGrants: [...state.toolGrants],
   };
 }
 
 /** The requests as a store writes them: plain JSON. */
 export interface StoredRequests {
-  readonly requests: readonly RequestRecord[];
+  readonly requests: readonly StoredRequest[];
   readonly grants: readonly PathGrant[];
+  /** Absent in stores written before tool grants. */
+  readonly toolGrants?: readonly ToolGrant[] | undefined;
 }
 
+/** A request as a store keeps it; one written before calls were kept lacks `input` and `ran`. */
+type StoredRequest = Omit<RequestRecord, 'input' | 'ran'> & {
+  readonly input?: string | null | undefined;
+  readonly ran?: { readonly turn: number; readonly output: string } | null | undefined;
+};
+
 export function storedRequests(state: RequestsView): StoredRequests {
-  return { requests: [...state.requests.values()], grants: [...state.grants] };
+  return {
+    requests: [...state.requests.values()],
+    grants: [...state.grants],
+    toolGrants: [...state.toolGrants],
+  };
 }
 
 export function requestsFrom(stored: StoredRequests | undefined): RequestsState {
   if (!stored) return emptyRequests();
   return {
-    requests: new Map(stored.requests.map((request) => [request.id, { ...request }])),
+    requests: new Map(
+      stored.requests.map((request) => [
+        request.id,
+        { ...request, input: request.input ?? null, ran: request.ran ?? null },
+      ]),
+    ),
     grants: [...stored.grants],
+    toolGrants: [...(stored.toolGrants ?? [])],
   };
 }

@@ -13,6 +13,8 @@ export interface RequestDraft {
   readonly taskId: string | null;
   readonly tool: string | null;
   readonly path: string | null;
+  /** The asked call's input (JSON) for a permission or tool request: run as asked once approved. */
+  readonly input?: string | null;
 }
 
 /** How long requests wait for an answer: a plan goes ahead after its wait, the rest are denied. */
@@ -26,6 +28,11 @@ export interface RequestAnswer {
   approve: boolean;
   /** What the asker reads with the answer (why, or what to change); ≤20,000 characters. */
   feedback?: string;
+  /**
+   * With an approval of a permission or tool request: it also stands for later calls (that
+   * tool on that path, or that tool), not only the call asked.
+   */
+  always?: boolean;
 }
 
 /** A subject's and a feedback's bound: the answerer (or the asker) reads it in a briefing or a terminal. */
@@ -113,6 +120,7 @@ export class TeamRequests {
         timeoutMs: plan ? timeouts.planApprovalTimeoutMs : timeouts.permissionTimeoutMs,
         defaultApprove: plan,
         turn,
+        ...(draft.input != null ? { input: draft.input } : {}),
       },
     });
     return this.get(requestId) as RequestRecord;
@@ -124,7 +132,11 @@ export class TeamRequests {
    * the lead answers only requests addressed to the lead (`invalid-input`). Events:
    * `team:request-answered`.
    */
-  answer(requestId: string, answer: { approve: boolean; feedback: string }, by: string): RequestRecord {
+  answer(
+    requestId: string,
+    answer: { approve: boolean; feedback: string; always?: boolean },
+    by: string,
+  ): RequestRecord {
     const request = this.get(requestId);
     if (!request) {
       throw new TeamError('request-not-found', `There is no request ${requestId} in this run.`, {
@@ -145,8 +157,17 @@ export class TeamRequests {
         `feedback must be a string of ≤${REQUEST_TEXT_LENGTH} characters.`,
       );
     }
-    const { approve, feedback } = answer;
-    this.#events.emit({ type: 'team:request-answered', data: { requestId, approve, feedback, by } });
+    const { approve, feedback, always = false } = answer;
+    if (always && (!approve || request.kind === 'plan')) {
+      throw new TeamError('invalid-input', 'always goes with the approval of a permission or tool request.', {
+        details: { requestId },
+      });
+    }
+    const standing = always ? { always: true } : {};
+    this.#events.emit({
+      type: 'team:request-answered',
+      data: { requestId, approve, feedback, by, ...standing },
+    });
     return this.get(requestId) as RequestRecord;
   }
 
@@ -159,6 +180,21 @@ export class TeamRequests {
       type: 'team:request-expired',
       data: { requestId, approve: request.defaultApprove, feedback: `${why}: ${outcome}.` },
     });
+  }
+
+  /**
+   * The harness ran the approved call of `requestId` as asked. Checks: the request is an
+   * approved permission or tool request with its call kept, not run yet (else nothing
+   * happens: a call runs once). Events: `team:approved-call-ran`.
+   */
+  ran(requestId: string, output: string, turn: number): boolean {
+    const request = this.get(requestId);
+    if (!request?.approve || request.status !== 'answered' || request.input === null || request.ran)
+      return false;
+    if (request.tool === null) return false;
+    const data = { requestId, agent: request.from, turn, tool: request.tool, output };
+    this.#events.emit({ type: 'team:approved-call-ran', data });
+    return true;
   }
 
   /** A request to the lead goes to the person instead. Events: `team:request-forwarded`. */

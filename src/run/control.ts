@@ -69,15 +69,17 @@ export async function requireLiveRun(store: TeamStore, team: string, runId: stri
 }
 
 /** Checks an answer's shape; throws `invalid-input` naming what is wrong. */
-function checkAnswer(answer: unknown): { approve: boolean; feedback: string } {
+function checkAnswer(answer: unknown): { approve: boolean; feedback: string; always: boolean } {
   if (typeof answer !== 'object' || answer === null) {
-    throw new TeamError('invalid-input', 'An answer is { approve: true | false, feedback? }.');
+    throw new TeamError('invalid-input', 'An answer is { approve: true | false, feedback?, always? }.');
   }
-  checkKnownKeys('an answer', answer, ['approve', 'feedback']);
-  const { approve, feedback = '' } = answer as { approve?: unknown; feedback?: unknown };
+  checkKnownKeys('an answer', answer, ['approve', 'feedback', 'always']);
+  const { approve, feedback = '', always = false } = answer as Record<string, unknown>;
   if (typeof approve !== 'boolean') throw new TeamError('invalid-input', 'approve must be true or false.');
+  if (typeof always !== 'boolean') throw new TeamError('invalid-input', 'always must be true or false.');
+  if (always && !approve) throw new TeamError('invalid-input', 'always goes with an approval only.');
   if (typeof feedback !== 'string') throw new TeamError('invalid-input', 'feedback must be a string.');
-  return { approve, feedback };
+  return { approve, feedback, always };
 }
 
 /**
@@ -99,13 +101,37 @@ export async function answerRequest(
   return store.transact(team, ({ requests }) => requests.answer(requestId, checked, by));
 }
 
-/** A message from the person (`user`, `fromAgent: false`) to an agent, `lead` or `everyone`: it wakes its reader. */
-export function sendAsUser(
+/**
+ * Throws unless a live process runs the team's current run (`team-not-found`, `not-live`
+ * saying how to start or resume one): a message sent now would otherwise wait in an inbox
+ * for a run that may never read it (a fresh run empties the inboxes).
+ */
+async function requireLiveTeam(store: TeamStore, team: string): Promise<void> {
+  const info = await store.getTeam(team);
+  if (!info) throw new TeamError('team-not-found', `The store knows no team ${team}.`, { details: { team } });
+  const [listing] = info.runId ? await store.listRuns({ runId: info.runId }) : [];
+  if (listing?.live) return;
+  const status = listing ? runStatus(await store.readEvents(listing.runId)) : null;
+  const how =
+    status === 'running'
+      ? `its run ${listing?.runId} was interrupted (its process died): continue it with agent-teams resume, then send`
+      : 'start a run (agent-teams run, or team.start) and send while it goes';
+  throw new TeamError('not-live', `No run of ${team} is going, so nobody would read the message: ${how}.`, {
+    details: { team, runId: info.runId },
+  });
+}
+
+/**
+ * A message from the person (`user`, `fromAgent: false`) to an agent, `lead` or `everyone`:
+ * it wakes its reader. Refused (`not-live`) when no live process runs the team's run.
+ */
+export async function sendAsUser(
   store: TeamStore,
   team: string,
   to: string,
   content: string,
 ): Promise<SentMessage> {
+  await requireLiveTeam(store, team);
   return store.transact(team, ({ mailbox }) => mailbox.send(USER, to, content));
 }
 
@@ -188,6 +214,26 @@ export async function requestShutdown(
       type: 'team:shutdown-requested',
       data: { member: name, force: false, reason, messageId: sent.id },
     });
+  });
+}
+
+/**
+ * The person interrupts a member: the message is sent to it, and its running turn (if any) is
+ * cut, its task kept; its next turn starts with the message. Refused (`not-live`) when no live
+ * process runs the team's run; a member that left is refused as for a shutdown.
+ */
+export async function interruptMember(
+  store: TeamStore,
+  team: string,
+  member: unknown,
+  content: string,
+): Promise<SentMessage> {
+  await requireLiveTeam(store, team);
+  return store.transact(team, (rules) => {
+    const name = requireActiveMember(rules, member);
+    const sent = rules.mailbox.send(USER, name, content);
+    rules.emit({ type: 'team:interrupt-requested', data: { member: name, messageId: sent.id, by: USER } });
+    return sent;
   });
 }
 

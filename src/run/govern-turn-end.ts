@@ -25,10 +25,11 @@ export function governTurnEnd(
   outcome: TurnOutcome,
   settings: TeamSettings,
 ): GovernedTurnEnd {
-  // A turn that asked ends waiting for the answer, even one that came before the turn ended:
-  // when the answer lands must not change what the harness does with the turn.
-  if (isWaiting(state, turn.agent) || askedInTurn(state, turn.agent, turn.turn))
-    return { waiting: true, plan: null };
+  // A turn that asked (a request, or a question) ends waiting for the answer, even one that
+  // came before the turn ended: when the answer lands must not change what the harness does
+  // with the turn (its task is kept, never completed with an interim reply).
+  const asked = askedInTurn(state, turn) || state.agents.get(turn.agent)?.questionTurn === turn.turn;
+  if (isWaiting(state, turn.agent) || asked) return { waiting: true, plan: null };
   const agent = settings.members.find((member) => member.name === turn.agent);
   if (outcome.kind !== 'done' || !outcome.text || !agent || turn.taskId === null) {
     return { waiting: false, plan: null };

@@ -2,6 +2,7 @@ import type { Agent } from '../agent/agent.js';
 import { TeamError } from '../errors/team-error.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 import type { TeamRunResult } from '../fold/run-result.js';
+import { departed } from '../fold/run-state.js';
 import type { SentMessage } from '../mailbox/message.js';
 import type { RequestRecord } from '../requests/request-state.js';
 import type { TeamStore } from '../store/team-store.js';
@@ -9,6 +10,7 @@ import {
   abortRun,
   answerRequest,
   checkShutdownOptions,
+  interruptMember,
   joinMember,
   type RequestAnswer,
   requestShutdown,
@@ -61,6 +63,15 @@ export class TeamRunHandle {
    */
   async send(to: string, content: string): Promise<SentMessage> {
     return this.#committed(() => sendAsUser(this.#store, this.#team, to, content));
+  }
+
+  /**
+   * Interrupts a member (Escape, then type): `message` is sent to it from the person, its
+   * running turn is stopped at once (its model call cancelled, its task kept), and its next
+   * turn starts with the message. Settles once the interrupt is committed.
+   */
+  async interrupt(member: string, message: string): Promise<SentMessage> {
+    return this.#committed(() => interruptMember(this.#store, this.#team, member, message));
   }
 
   /**
@@ -129,6 +140,9 @@ export class TeamRunHandle {
   }
 
   #departed(member: string): Promise<void> {
-    return this.#loop.until((state) => state.agents.get(member)?.status === 'shutdown');
+    return this.#loop.until((state) => {
+      const agent = state.agents.get(member);
+      return agent !== undefined && departed(agent);
+    });
   }
 }

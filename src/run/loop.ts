@@ -211,6 +211,12 @@ export class RunLoop {
       case 'forward':
         for (const id of action.requestIds) requests.forward(id, 'the lead can take no more turns');
         return undefined;
+      case 'expire-questions':
+        for (const { member, question } of action.questions) {
+          const { messageId, to } = question;
+          emit({ type: 'team:question-expired', data: { member, messageId, to } });
+        }
+        return undefined;
       case 'end':
         emit({
           type: 'team:run-ending',

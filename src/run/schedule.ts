@@ -1,5 +1,11 @@
 import type { StopReason, TaskCounts, TurnReason } from '../events/team-event-map.js';
-import { isWaiting, openRequests, pendingAnswers, unseenByLead } from '../fold/request-queries.js';
+import {
+  isWaiting,
+  openQuestions,
+  openRequests,
+  pendingAnswers,
+  unseenByLead,
+} from '../fold/request-queries.js';
 import type { AgentRunState, RunState } from '../fold/run-state.js';
 import { QUIET_KINDS } from '../mailbox/notices.js';
 import type { TeamRules } from '../store/team-store.js';
@@ -127,8 +133,8 @@ export function decide(state: RunState, snapshot: BoardSnapshot, limits: Schedul
       // Requests to the lead give it a message turn to answer them in (once per request).
       return turn(agent.name, 'message', null, seen.unread);
   }
-  // An open request is answered or expires (a deadline of the loop): the run waits for it.
-  if (openRequests(state).length > 0) return { kind: 'wait' };
+  // An open request or question is answered or expires (a deadline of the loop): the run waits for it.
+  if (openRequests(state).length > 0 || openQuestions(state).length > 0) return { kind: 'wait' };
   if ([...state.agents.values()].some((agent) => agent.status === 'working')) return { kind: 'wait' };
   const { counts } = snapshot;
   if (counts.total === 0) return { kind: 'end', stopReason: 'no-tasks' };

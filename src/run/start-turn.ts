@@ -11,6 +11,7 @@ function turnContext(
   agent: AgentRunState,
   reason: TurnReason,
   synthesis: SynthesisPart | undefined,
+  replays: boolean,
 ): TurnContext {
   const agents = [...state.agents.values()];
   const joined = agents.flatMap((each) => (each.joined ? [each.joined] : []));
@@ -25,7 +26,13 @@ function turnContext(
     ...(reason === 'stalled' ? { members } : {}),
     ...(inputs.length > 0 ? { summaries } : {}),
     ...(agent.shutdownRequest ? { shutdownRequest: agent.shutdownRequest } : {}),
-    countedTurns: agent.countedTurns + (reason === 'synthesis' ? 0 : 1),
+    ...(agent.unanswered
+      ? { unanswered: { to: agent.unanswered.to, content: agent.unanswered.content } }
+      : {}),
+    ...(agent.interrupt && reason !== 'synthesis'
+      ? { interrupt: { messageId: agent.interrupt.messageId, by: agent.interrupt.by } }
+      : {}),
+    countedTurns: agent.countedTurns + (reason === 'synthesis' || replays ? 0 : 1),
   };
 }
 
@@ -46,14 +53,17 @@ export function startTurn(
   // The answers the agent has not had a turn with: this one gives them (not a synthesis).
   const answerIds =
     decision.reason === 'synthesis' ? [] : pendingAnswers(state, agent.name).map((request) => request.id);
-  const context = turnContext(state, agent, decision.reason, synthesis);
+  // The turn a crash cut, for the same work: replayed under its number (its effects keyed by it).
+  const { replay } = agent;
+  const replays = replay !== null && replay.reason === decision.reason && replay.taskId === decision.taskId;
+  const context = turnContext(state, agent, decision.reason, synthesis, replays);
   const descriptor: TurnDescriptor = {
     runId: state.runId,
     team: state.team,
     agent: agent.name,
     role: agent.role,
     reason: decision.reason,
-    turn: agent.turns + 1,
+    turn: replays ? agent.turns : agent.turns + 1,
     taskId: decision.taskId,
     messageIds: decision.messageIds,
     ...(answerIds.length > 0 ? { answerIds } : {}),
@@ -65,7 +75,16 @@ export function startTurn(
   const part = synthesis ? { synthesis } : {};
   emit({
     type: 'team:member-started',
-    data: { member: agent.name, role, turn, reason, taskId, messageIds, ...part },
+    data: {
+      member: agent.name,
+      role,
+      turn,
+      reason,
+      taskId,
+      messageIds,
+      ...part,
+      ...(replays ? { replay: true } : {}),
+    },
   });
   if (decision.taskId && board.heldBy(agent.name)?.id !== decision.taskId) {
     board.claimTask(agent.name, decision.taskId);

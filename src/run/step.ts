@@ -1,8 +1,20 @@
 import { type Budget, type BudgetReached, budgetReached } from '../agent/budget.js';
 import type { TeamTask } from '../board/task.js';
 import type { StopReason, SynthesisPart } from '../events/team-event-map.js';
-import { dueRequests, nextExpiry, strandedWithLead } from '../fold/request-queries.js';
-import type { AgentRunState, Departure, RunState } from '../fold/run-state.js';
+import {
+  dueRequests,
+  nextExpiry,
+  nextQuestionExpiry,
+  openQuestions,
+  strandedWithLead,
+} from '../fold/request-queries.js';
+import {
+  type AgentRunState,
+  type Departure,
+  departed,
+  type OpenQuestion,
+  type RunState,
+} from '../fold/run-state.js';
 import { nextSynthesis, planSynthesis } from '../prompt/synthesis-plan.js';
 import { type BoardSnapshot, type Decision, decide } from './schedule.js';
 import type { TeamSettings } from './team-settings.js';
@@ -34,6 +46,10 @@ export type Action =
   | { readonly kind: 'expire'; readonly requestIds: readonly string[] }
   | { readonly kind: 'forward'; readonly requestIds: readonly string[] }
   | {
+      readonly kind: 'expire-questions';
+      readonly questions: readonly { member: string; question: OpenQuestion }[];
+    }
+  | {
       readonly kind: 'end';
       readonly stopReason: StopReason;
       readonly synthesis: 'none' | 'whole' | 'parts';
@@ -58,7 +74,7 @@ function stopOf(state: RunState, settings: TeamSettings): 'aborted' | 'failed' |
 function departures(state: RunState): { agent: AgentRunState; how: Departure }[] {
   const found: { agent: AgentRunState; how: Departure }[] = [];
   for (const agent of state.agents.values()) {
-    if (agent.role !== 'member' || agent.status === 'shutdown') continue;
+    if (agent.role !== 'member' || departed(agent)) continue;
     if (agent.departing) found.push({ agent, how: agent.departing });
     else if (agent.shutdownRequest && (agent.status === 'stopped' || agent.status === 'failed')) {
       found.push({ agent, how: { force: true, reason: agent.shutdownRequest.reason, removed: false } });
@@ -105,6 +121,9 @@ export function step(state: RunState, snapshot: StepSnapshot, context: StepConte
     if (agent.status === 'working') cuts.push(cut(agent));
     else departs.push({ kind: 'depart', member: agent.name, how });
   }
+  // An interrupted turn is cut; the member's next turn starts with the person's message.
+  for (const agent of working)
+    if (agent.interrupt?.turn === agent.turns && !agent.departing) cuts.push(cut(agent));
   if (departs.length > 0) return [...cuts, ...departs];
   const openedAt = state.openedAt ?? now;
   if (!state.budgetReached) {
@@ -113,8 +132,15 @@ export function step(state: RunState, snapshot: StepSnapshot, context: StepConte
   }
   const due = dueRequests(state, now).map((request) => request.id);
   const stranded = strandedWithLead(state, settings.maxLeadTurns).map((request) => request.id);
-  if (due.length > 0 || stranded.length > 0) {
-    return [...cuts, { kind: 'expire', requestIds: due }, { kind: 'forward', requestIds: stranded }];
+  const timeout = settings.governance.questionTimeoutMs;
+  const unanswered = openQuestions(state).filter(({ question }) => question.askedAt + timeout <= now);
+  if (due.length > 0 || stranded.length > 0 || unanswered.length > 0) {
+    return [
+      ...cuts,
+      { kind: 'expire', requestIds: due },
+      { kind: 'forward', requestIds: stranded },
+      { kind: 'expire-questions', questions: unanswered },
+    ];
   }
   if (state.ending) {
     if (working.length > 0) return [...cuts, wait(undefined)];
@@ -134,9 +160,13 @@ export function step(state: RunState, snapshot: StepSnapshot, context: StepConte
   return [...cuts, wait(wakeAt(state, context, openedAt))];
 }
 
-/** When waiting ends by itself: the next request's expiry, or the run's time budget. */
+/** When waiting ends by itself: the next request's or question's expiry, or the run's time budget. */
 function wakeAt(state: RunState, context: StepContext, openedAt: number): number | undefined {
-  const expiry = nextExpiry(state);
+  const expiries = [
+    nextExpiry(state),
+    nextQuestionExpiry(state, context.settings.governance.questionTimeoutMs),
+  ].filter((at) => at !== undefined);
+  const expiry = expiries.length > 0 ? Math.min(...expiries) : undefined;
   const duration = context.budget?.maxDurationMs;
   const deadline = duration === undefined || state.budgetReached ? undefined : openedAt + duration;
   if (expiry === undefined) return deadline;

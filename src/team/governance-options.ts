@@ -26,6 +26,11 @@ export interface GovernanceConfig {
   planApprovalTimeoutMs?: number;
   /** How long a permission or tool request waits for an answer; with none it is denied. Default 120,000. */
   permissionTimeoutMs?: number;
+  /**
+   * How long a member that asked a `question` (send_message kind) waits for the answer, its
+   * task kept; with none it goes on, told that nobody answered. Default 120,000.
+   */
+  questionTimeoutMs?: number;
 }
 
 // A pattern as the grants' matching takes it; `checkPattern` is the rule.
@@ -67,6 +72,7 @@ export const GOVERNANCE_SHAPE = {
     .optional(),
   planApprovalTimeoutMs: wholeNumber(1, 'ms').optional(),
   permissionTimeoutMs: wholeNumber(1, 'ms').optional(),
+  questionTimeoutMs: wholeNumber(1, 'ms').optional(),
 } satisfies Record<keyof GovernanceConfig, z.ZodType>;
 
 /**
@@ -102,6 +108,7 @@ export function governanceSettings(config: GovernanceConfig, agents: readonly Ag
     })),
     planApprovalTimeoutMs: config.planApprovalTimeoutMs ?? 120_000,
     permissionTimeoutMs: config.permissionTimeoutMs ?? 120_000,
+    questionTimeoutMs: config.questionTimeoutMs ?? 120_000,
   };
 }
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { satisfying } from '../errors/options-schema.js';
+import { NEW_MESSAGES_HEADER } from '../events/given-mid-turn.js';
 import type { AgentRole, TurnReason } from '../events/team-event-map.js';
 import { readTurnHeaders } from '../telemetry/turn-headers.js';
 
@@ -27,8 +28,13 @@ export interface ScriptedCall {
   /** The run the turn belongs to. */
   readonly runId: string | undefined;
   readonly system: string;
-  /** The turn's briefing: the text of the last user message. */
+  /** The turn's briefing: the text of the last user message (not counting those given mid-turn). */
   readonly prompt: string;
+  /**
+   * The messages the turn was given between its steps so far (they came while it ran), each
+   * as the model read it, oldest first.
+   */
+  readonly given: readonly string[];
   /** Model calls already made in this turn: 0 for a turn's first call. */
   readonly step: number;
   /** Results of the tool calls of the previous step, in order. */
@@ -56,6 +62,11 @@ export type Script =
   | readonly ScriptedReply[]
   | ((call: ScriptedCall) => ScriptedReply | Promise<ScriptedReply>);
 
+/** Whether a user message's text is what a turn was given between its steps, not a briefing. */
+export function isGiven(text: string): boolean {
+  return text.startsWith(NEW_MESSAGES_HEADER);
+}
+
 /**
  * The parts of a call every transport has, turned into a `ScriptedCall`: who asks is read
  * from the request's headers (the mock model's call options, or the HTTP request's).
@@ -64,6 +75,7 @@ export function scriptedCall(parts: {
   index: number;
   system: string;
   prompt: string;
+  given: readonly string[];
   step: number;
   toolResults: readonly ToolResult[];
   tools: readonly string[];
@@ -135,8 +147,9 @@ export const LATENCY_SCHEMA = satisfying<Latency>(
 );
 
 /**
- * A call's reply as every transport gives it: after the simulated latency (cut short by
- * `signal`), from the script.
+ * A call's reply as every transport gives it: after the simulated latency, from the script;
+ * `signal` cuts either short, as it cuts a real model's request (a script that never answers
+ * still ends when its call is aborted).
  */
 export async function replyAfter(
   latency: Latency | undefined,
@@ -147,5 +160,11 @@ export async function replyAfter(
   const ms = typeof latency === 'function' ? latency(call) : (latency ?? 0);
   if (ms > 0) await sleep(ms, undefined, { signal });
   signal?.throwIfAborted();
-  return replyTo(script, call);
+  const reply = Promise.resolve(replyTo(script, call));
+  if (!signal) return reply;
+  return new Promise<NormalReply>((resolve, reject) => {
+    const aborted = () => reject(signal.reason);
+    signal.addEventListener('abort', aborted, { once: true });
+    reply.then(resolve, reject).finally(() => signal.removeEventListener('abort', aborted));
+  });
 }

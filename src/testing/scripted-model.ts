@@ -7,6 +7,7 @@ import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 import { z } from 'zod';
 import { parseOptions } from '../errors/options-schema.js';
 import {
+  isGiven,
   LATENCY_SCHEMA,
   type Latency,
   replyAfter,
@@ -48,9 +49,12 @@ function fromPrompt(request: LanguageModelV3CallOptions, index: number): Scripte
     .filter((message) => message.role === 'system')
     .map((message) => message.content)
     .join('\n');
-  const lastUser = prompt.findLastIndex((message) => message.role === 'user');
+  const lastUser = prompt.findLastIndex(
+    (message) => message.role === 'user' && !isGiven(textOf(message.content)),
+  );
   const after = prompt.slice(lastUser + 1);
   const lastAssistant = after.findLastIndex((message) => message.role === 'assistant');
+  const given = after.flatMap((message) => (message.role === 'user' ? [textOf(message.content)] : []));
   const toolResults: ToolResult[] = [];
   for (const message of after.slice(lastAssistant + 1)) {
     if (message.role !== 'tool') continue;
@@ -63,6 +67,7 @@ function fromPrompt(request: LanguageModelV3CallOptions, index: number): Scripte
     index,
     system,
     prompt: lastUser >= 0 ? textOf(prompt[lastUser]?.content) : '',
+    given,
     step: after.filter((message) => message.role === 'assistant').length,
     toolResults,
     tools: (request.tools ?? []).map((tool) => tool.name),

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WireAnswer } from './faults.js';
-import { roughTokens, scriptedCall, type ToolResult, textOf } from './scripted-call.js';
+import { isGiven, roughTokens, scriptedCall, type ToolResult, textOf } from './scripted-call.js';
 import { type AnswerContext, parseOutput, type WireBody, type WireDialect } from './wire.js';
 
 // OpenAI's chat completions (`POST /v1/chat/completions`), what `openai-compatible/<id>`
@@ -19,8 +19,11 @@ function read(body: WireBody, headers: IncomingHttpHeaders, index: number) {
     .filter((message) => message.role === 'system' || message.role === 'developer')
     .map((message) => textOf(message.content))
     .join('\n');
-  const lastUser = messages.findLastIndex((message) => message.role === 'user');
+  const lastUser = messages.findLastIndex(
+    (message) => message.role === 'user' && !isGiven(textOf(message.content)),
+  );
   const after = messages.slice(lastUser + 1);
+  const given = after.flatMap((message) => (message.role === 'user' ? [textOf(message.content)] : []));
   const lastAssistant = after.findLastIndex((message) => message.role === 'assistant');
   const names = new Map<string, string>();
   for (const message of after)
@@ -37,6 +40,7 @@ function read(body: WireBody, headers: IncomingHttpHeaders, index: number) {
     index,
     system,
     prompt: lastUser >= 0 ? textOf(messages[lastUser]?.content) : '',
+    given,
     step: after.filter((message) => message.role === 'assistant').length,
     toolResults,
     tools: tools.map((tool) => tool.function?.name ?? ''),

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WireAnswer } from './faults.js';
-import { roughTokens, scriptedCall, type ToolResult, textOf } from './scripted-call.js';
+import { isGiven, roughTokens, scriptedCall, type ToolResult, textOf } from './scripted-call.js';
 import { type AnswerContext, namedEvent, parseOutput, type WireBody, type WireDialect } from './wire.js';
 
 // Anthropic's Messages API (`POST /v1/messages`), what `anthropic/<id>` speaks: the system
@@ -27,10 +27,17 @@ const blocks = (message: Message | undefined): Block[] =>
 function read(body: WireBody, headers: IncomingHttpHeaders, index: number) {
   const messages: Message[] = Array.isArray(body.messages) ? body.messages : [];
   // The briefing is the last user message with text: tool results travel as user messages too.
+  // Text given mid-turn travels beside tool results in a user message: it is no briefing.
+  const texts = (message: Message | undefined) => blocks(message).filter((block) => block.type === 'text');
   const lastUser = messages.findLastIndex(
-    (message) => message.role === 'user' && blocks(message).some((block) => block.type === 'text'),
+    (message) => message.role === 'user' && texts(message).some((block) => !isGiven(block.text ?? '')),
   );
   const after = messages.slice(lastUser + 1);
+  const given = after.flatMap((message) =>
+    message.role === 'user'
+      ? texts(message).flatMap((block) => (isGiven(block.text ?? '') ? [block.text ?? ''] : []))
+      : [],
+  );
   const lastAssistant = after.findLastIndex((message) => message.role === 'assistant');
   const names = new Map<string, string>();
   for (const message of after)
@@ -48,7 +55,8 @@ function read(body: WireBody, headers: IncomingHttpHeaders, index: number) {
   return scriptedCall({
     index,
     system: textOf(body.system),
-    prompt: textOf(blocks(messages[lastUser]).filter((block) => block.type === 'text')),
+    prompt: textOf(texts(messages[lastUser])),
+    given,
     step: after.filter((message) => message.role === 'assistant').length,
     toolResults,
     tools: tools.map((tool) => tool.name ?? ''),

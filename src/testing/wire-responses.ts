@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WireAnswer } from './faults.js';
-import { roughTokens, scriptedCall, type ToolResult, textOf } from './scripted-call.js';
+import { isGiven, roughTokens, scriptedCall, type ToolResult, textOf } from './scripted-call.js';
 import { type AnswerContext, namedEvent, parseOutput, type WireBody, type WireDialect } from './wire.js';
 
 // OpenAI's Responses API (`POST /v1/responses`), what `openai/<id>` speaks: the prompt is a
@@ -32,8 +32,9 @@ function read(body: WireBody, headers: IncomingHttpHeaders, index: number) {
       .filter((item) => item.role === 'system' || item.role === 'developer')
       .map((item) => textOf(item.content)),
   ].join('\n');
-  const lastUser = items.findLastIndex((item) => item.role === 'user');
+  const lastUser = items.findLastIndex((item) => item.role === 'user' && !isGiven(textOf(item.content)));
   const after = items.slice(lastUser + 1);
+  const given = after.flatMap((item) => (item.role === 'user' ? [textOf(item.content)] : []));
   // A step is one answer of the model: a run of its items, ended by the tools' outputs.
   const step = after.filter((item, position) => byModel(item) && !byModel(after[position - 1] ?? {})).length;
   const names = new Map<string, string>();
@@ -51,6 +52,7 @@ function read(body: WireBody, headers: IncomingHttpHeaders, index: number) {
     index,
     system,
     prompt: lastUser >= 0 ? textOf(items[lastUser]?.content) : '',
+    given,
     step,
     toolResults,
     tools: tools.filter((tool) => tool.type === 'function').map((tool) => tool.name ?? ''),

@@ -15,6 +15,7 @@ export interface GovernanceSettings {
   readonly allowedPaths: readonly AllowedPath[];
   readonly planApprovalTimeoutMs: number;
   readonly permissionTimeoutMs: number;
+  readonly questionTimeoutMs: number;
 }
 
 export const GRANT_TOOLS: readonly GrantTool[] = ['write_file', 'edit_file', '*'];

@@ -42,7 +42,8 @@ async function guard(
     return failure(error instanceof Error ? error.message : String(error));
   }
   if (feedback === undefined) return undefined;
-  await recordRejection(context, hook, agent, task.id, feedback);
+  // A rejected creation takes no id: the next task gets the one it would have had.
+  await recordRejection(context, hook, agent, hook === 'onTaskCreated' ? null : task.id, feedback);
   return failure(refused(task, feedback));
 }
 

@@ -9,12 +9,16 @@ import { toolInputSchema } from './tool-input.js';
 // Schemas made once: each is turned into JSON Schema once, not on every model call.
 // Strict: a parameter the tool does not have is refused, never dropped.
 const sendMessageFields = z.strictObject({
-  to: z.string().describe('A member\'s name, "lead" or "everyone"'),
+  to: z
+    .string()
+    .describe('A member\'s name, "lead", "everyone" (the agents) or "user" (the person running the team)'),
   content: z.string().describe('The message, ≤20000 characters; an inbox holds ≤100 unread'),
   kind: z
     .enum(MODEL_MESSAGE_KINDS)
     .optional()
-    .describe('What it is: "text" (default), "status_update", "question" or "error_report"'),
+    .describe(
+      'What it is: "text" (default), "status_update", "question" (you keep your task and get a turn when they answer) or "error_report"',
+    ),
 });
 const readInboxFields = z.strictObject({});
 /** Tokens an inbox answer keeps for the notice and the rest besides its messages. */
@@ -24,17 +28,21 @@ const readInboxInput = toolInputSchema(readInboxFields);
 
 export function sendMessageTool(context: TeamToolContext, agent: string) {
   return tool({
-    description: 'Write to a teammate by name, to "lead", or to "everyone".',
+    description:
+      'Write to a teammate by name, to "lead", to "everyone" (every other agent), or to "user": the person running the team, who reads it in their inbox.',
     inputSchema: sendMessageInput,
-    execute: (input) =>
-      answer(
+    execute: (input) => {
+      // Taken once per call, outside the transaction (which a store may run again).
+      const effect = context.nextEffect?.();
+      return answer(
         context,
         { tool: 'send_message', agent, schema: sendMessageFields, input },
         ({ to, content, kind }, { mailbox }) => {
-          const sent = mailbox.send(agent, to, content, { kind });
+          const sent = mailbox.send(agent, to, content, { kind, ...(effect ? { effect } : {}) });
           return { id: sent.id, to: sent.to };
         },
-      ),
+      );
+    },
   });
 }
 

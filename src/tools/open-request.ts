@@ -14,6 +14,11 @@ export interface TurnGovernance {
   readonly settings: GovernanceSettings;
   /** Requests this turn opened: once there is one, the turn ends after its current step. */
   readonly opened: string[];
+  /**
+   * The approved call the harness is running now (at the turn's start, as asked): the gate
+   * that asked lets exactly this call through, once.
+   */
+  approvedCall: RequestRecord | null;
 }
 
 /**

@@ -13,7 +13,10 @@ type Standing =
   | { readonly kind: 'ask' };
 
 function standing(context: TurnGovernance, view: RequestsView, tool: FileChangeTool, file: string): Standing {
-  const { agent, settings } = context;
+  const { agent, settings, approvedCall } = context;
+  // The approved call the harness runs as asked: allowed this once.
+  if (approvedCall?.kind === 'permission' && approvedCall.tool === tool && approvedCall.path === file)
+    return { kind: 'allowed' };
   const covers = (granted: string, pattern: string) =>
     (granted === '*' || granted === tool) && matchesGlob(file, pattern);
   if (view.grants.some((grant) => grant.member === agent.name && covers(grant.tool, grant.pattern)))
@@ -40,17 +43,20 @@ function standing(context: TurnGovernance, view: RequestsView, tool: FileChangeT
 }
 
 /**
- * Whether the turn's agent may change `file` with `tool`: `undefined` when it may, else the
- * tool's refusal. In order: `bypass` allows all; the agent's own grants (the lead's
- * `grant_paths`, and permissions approved before); the team's `allowedPaths`; a denial
- * stands (until a grant lifts it); a classifier decides when it answers; else it asks (the
- * person, or the lead in `delegatedByTeamLead` mode) and the turn ends. Grants and requests
- * are read from the store, so the answer is the same whichever process runs the turn.
+ * Whether the turn's agent may change `file` with `tool` (called with `input`): `undefined`
+ * when it may, else the tool's refusal. In order: `bypass` allows all; the approved call the
+ * harness is running; the agent's own grants (the lead's `grant_paths`, and permissions
+ * approved with `always`); the team's `allowedPaths`; a denial stands (until a grant lifts
+ * it); a classifier decides when it answers; else it asks (the person, or the lead in
+ * `delegatedByTeamLead` mode), keeping the call's input, and the turn ends. Once approved,
+ * the harness makes that call, once, at the agent's next turn. Grants and requests are read
+ * from the store, so the answer is the same whichever process runs the turn.
  */
 export async function checkPermission(
   context: TurnGovernance,
   tool: FileChangeTool,
   file: string,
+  input: unknown,
 ): Promise<Refusal | undefined> {
   const { agent, turn } = context;
   const { permissionMode, classifier } = agent.governance;
@@ -79,6 +85,7 @@ export async function checkPermission(
     taskId: turn.taskId,
     tool,
     path: file,
+    input: JSON.stringify(input) ?? null,
   });
   return askedAnswer(asked, `${tool} on ${file}`);
 }

@@ -12,6 +12,12 @@ const answerRequestFields = z.strictObject({
   requestId: z.string().describe('Id of the request, as your briefing lists it (req-…)'),
   approve: z.boolean().describe('true to approve, false to reject'),
   feedback: z.string().optional().describe('What the asker reads with your answer: why, or what to change'),
+  always: z
+    .boolean()
+    .optional()
+    .describe(
+      'With approve, for a permission or tool call: it stands for later calls too, not only this one',
+    ),
 });
 const grantPathsFields = z.strictObject({
   member: z.string().describe('The member to allow'),
@@ -34,10 +40,10 @@ export function answerRequestTool(context: TurnGovernance) {
         'answer_request',
         answerRequestFields,
         input,
-        async ({ requestId, approve, feedback = '' }) => {
+        async ({ requestId, approve, feedback = '', always = false }) => {
           const { turn, store, team } = context;
           await store.transact(team, ({ requests }) =>
-            requests.answer(requestId, { approve, feedback }, turn.agent),
+            requests.answer(requestId, { approve, feedback, always }, turn.agent),
           );
           return { requestId, answered: approve ? 'approved' : 'rejected' };
         },

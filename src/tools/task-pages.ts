@@ -67,7 +67,7 @@ export function canTake(ids: readonly string[]): Record<string, unknown> {
 export function listTasksTool(context: TeamToolContext, agent: string) {
   const budget = budgetOf(context);
   return tool({
-    description: `The task list by pages of ${pageSize(budget)}: counts, statuses, owners, what each waits for, results cut short (get_task reads one whole), and what you can take.`,
+    description: `The task list by pages of ${pageSize(budget)}: counts, statuses, owners, what each waits for, results and notes cut short (get_task reads one whole), and what you can take.`,
     inputSchema: listTasksInput,
     execute: (input) =>
       answer(

@@ -15,29 +15,38 @@ function toolSubject(name: string, input: unknown): string {
   return `${name} ${shownInput}`;
 }
 
-/** The latest request of the agent for exactly this call, as the store has it. */
-function priorRequest(
+/**
+ * What the store says of this call: whether the agent holds a standing grant of the tool
+ * (an approval with `always`), and its latest request for exactly this call.
+ */
+function standing(
   context: TurnGovernance,
   name: string,
   subject: string,
-): Promise<RequestRecord | undefined> {
+): Promise<{ granted: boolean; prior: RequestRecord | undefined }> {
   const kept = requestSubject(subject);
-  return context.store.transact(context.team, ({ requests }) =>
-    latestRequest(
-      requests.view(),
-      context.agent.name,
+  const agent = context.agent.name;
+  return context.store.transact(context.team, ({ requests }) => {
+    const view = requests.view();
+    const granted = view.toolGrants.some((grant) => grant.member === agent && grant.tool === name);
+    const prior = latestRequest(
+      view,
+      agent,
       'tool',
       (request) => request.tool === name && request.subject === kept,
-    ),
-  );
+    );
+    return { granted, prior };
+  });
 }
 
 /**
  * An agent's own tools marked `needsApproval` (the AI SDK's flag, a boolean or a function of
  * the input) go through a `tool` request to the person instead of the SDK's own approval
- * step: the call is asked for, the turn ends, and the next turn may make it once approved.
- * An approval covers that exact call (same input) for the rest of the run; a rejection or
- * expiry refuses it again with the answer's feedback (a changed input asks anew).
+ * step: the call is asked for (its input kept) and the turn ends. Once approved, the harness
+ * runs exactly that call, once, at the start of the agent's next turn (`approvedCall`), and
+ * the turn reads its result: the model never makes it again. The same call made later asks
+ * again, unless the approval was `always` (a standing grant of the tool). A rejection or
+ * expiry refuses the same call again with the answer's feedback (a changed input asks anew).
  */
 export function approvalGated(context: TurnGovernance, tools: ToolSet): ToolSet {
   const gated: ToolSet = {};
@@ -60,8 +69,15 @@ export function approvalGated(context: TurnGovernance, tools: ToolSet): ToolSet 
             : needsApproval;
         if (!needs) return execute(input as never, options);
         const subject = toolSubject(name, input);
-        const prior = await priorRequest(context, name, subject);
-        if (prior?.approve === true) return execute(input as never, options);
+        const approved = context.approvedCall;
+        if (
+          approved?.kind === 'tool' &&
+          approved.tool === name &&
+          approved.subject === requestSubject(subject)
+        )
+          return execute(input as never, options);
+        const { granted, prior } = await standing(context, name, subject);
+        if (granted) return execute(input as never, options);
         if (prior?.status === 'open') {
           return { success: false, error: `This call is waiting for an answer (${prior.id}).` };
         }
@@ -79,6 +95,7 @@ export function approvalGated(context: TurnGovernance, tools: ToolSet): ToolSet 
           taskId: context.turn.taskId,
           tool: name,
           path: null,
+          input: JSON.stringify(input) ?? null,
         });
         return askedAnswer(asked, `The call of ${name}`);
       },

@@ -23,6 +23,11 @@ export interface TeamToolContext {
   readonly hooks?: { readonly hooks: TeamHooks; readonly runId: string };
   /** Told when a hook throws: the turn then fails with that error (a tool never throws). */
   readonly onHookFailure?: (error: unknown) => void;
+  /**
+   * In a turn of a run: the key of the turn's next effect (its run, agent, turn and the
+   * effect's place in the turn), so a replay of the turn after a crash does none twice.
+   */
+  readonly nextEffect?: () => string;
 }
 
 /** The bound of each of the tools' answers. */

@@ -102,7 +102,10 @@ export function workspaceTools(context: TurnGovernance) {
             throw new TeamError('invalid-input', `content is over ${WRITE_CHARS} characters.`);
           const file = await resolveInWorkspace(root, given);
           await refuseHardLinked(file);
-          const refused = await checkPermission(context, 'write_file', file.relative);
+          const refused = await checkPermission(context, 'write_file', file.relative, {
+            path: given,
+            content,
+          });
           if (refused) return refused;
           await writeWorkspaceFile(file, content, { create: true });
           return { path: file.relative, written: content.length };
@@ -133,7 +136,11 @@ export function workspaceTools(context: TurnGovernance) {
             );
           }
           await refuseHardLinked(file);
-          const refused = await checkPermission(context, 'edit_file', file.relative);
+          const refused = await checkPermission(context, 'edit_file', file.relative, {
+            path: given,
+            oldText,
+            newText,
+          });
           if (refused) return refused;
           await writeWorkspaceFile(file, edited, { create: false });
           return { path: file.relative, replaced: 1 };

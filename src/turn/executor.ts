@@ -14,7 +14,9 @@ import type { RunTracing } from '../telemetry/run-tracing.js';
 import { turnHeaders } from '../telemetry/turn-headers.js';
 import type { GovernanceSettings } from '../tools/governance-settings.js';
 import type { TeamHooks } from '../tools/hooks.js';
+import { makeApprovedCalls } from './approved-calls.js';
 import { judgeTurnEnd } from './hooks-turn.js';
+import { newMessages } from './mid-turn.js';
 import { runModelTurn } from './model-turn.js';
 import type { ThreadMemory } from './threads.js';
 import { TurnTranscript } from './transcript.js';
@@ -167,13 +169,16 @@ export class InProcessExecutor implements TurnExecutor {
         onHookFailure,
         requests: briefing.requests,
       });
-      transcript.prompt(briefing.text);
+      // Calls approved since the agent asked are made as asked, before the model's first step.
+      const made = await makeApprovedCalls(governance, tools, briefing.requests.approvedCalls);
+      const prompt = made ? `${briefing.text}\n\n${made}` : briefing.text;
+      transcript.prompt(prompt);
       const synthesis = turn.reason === 'synthesis';
       const outcome = await runModelTurn({
         model,
         system,
         history: threads.history(turn.threadId ?? undefined, agent.name),
-        prompt: briefing.text,
+        prompt,
         tools: transcript.wrap(synthesis ? {} : tools),
         maxSteps: synthesis ? 1 : agent.maxIterations,
         signal: AbortSignal.any([signal, timedOut.signal, hookStop.signal]),
@@ -184,6 +189,18 @@ export class InProcessExecutor implements TurnExecutor {
         temperature: agent.temperature,
         maxOutputTokens: agent.maxOutputTokens,
         providerOptions: agent.providerOptions,
+        // Messages that arrive while the turn runs are given to it between steps, once.
+        between: async (step) => {
+          const fresh = await newMessages({
+            store,
+            team: team.name,
+            agent: agent.name,
+            seen,
+            room: Math.floor(room / 4),
+          });
+          if (fresh) transcript.given(step, fresh.text, fresh.ids);
+          return fresh?.text ?? null;
+        },
         onPart: (part) => {
           transcript.part(part);
           if (part.type === 'text-delta' && part.text && live) {

@@ -38,6 +38,12 @@ export interface ModelTurn {
   readonly onPart?: (part: TextStreamPart<ToolSet>) => void;
   /** The AI SDK's OpenTelemetry settings for the turn's calls, when the team traces. */
   readonly telemetry?: TelemetrySettings;
+  /**
+   * Asked before each step after the first: what arrived for the agent since (messages), as
+   * text to give it now, or `null`. What it answers is given once and kept in the turn's
+   * messages, where it came, for the rest of the turn and its thread.
+   */
+  readonly between?: (step: number) => Promise<string | null>;
 }
 
 export interface ModelTurnOutcome {
@@ -56,11 +62,29 @@ export interface ModelTurnOutcome {
 export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
   const briefing: ModelMessage = { role: 'user', content: turn.prompt };
   const faults: unknown[] = [];
+  const initial = [...turn.history, briefing];
+  // What was given between steps, each after the response messages it followed: the SDK
+  // rebuilds each step's messages from the turn's start and its responses, so they are put
+  // back in their places every step.
+  const given: { readonly after: number; readonly message: ModelMessage }[] = [];
+  const between = turn.between;
   const result = streamText({
     model: turn.model,
     system: turn.system,
-    messages: [...turn.history, briefing],
+    messages: initial,
     tools: turn.tools,
+    ...(between
+      ? {
+          prepareStep: async ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
+            const responses = messages.length - initial.length;
+            const fresh = stepNumber > 0 ? await between(stepNumber) : null;
+            if (fresh) given.push({ after: responses, message: { role: 'user', content: fresh } });
+            return given.length > 0
+              ? { messages: [...initial, ...withGiven(messages.slice(initial.length), given)] }
+              : {};
+          },
+        }
+      : {}),
     stopWhen: [stepCountIs(turn.maxSteps), () => turn.halt()],
     abortSignal: turn.signal,
     maxRetries: turn.maxRetries,
@@ -80,7 +104,23 @@ export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
   if (faults.length > 0) throw asCallError(faults[0]);
   const [steps, usage, response] = await Promise.all([result.steps, result.totalUsage, result.response]);
   const text = steps.at(-1)?.text || [...steps].reverse().find((step) => step.text)?.text || '';
-  return { text: text.trim(), usage, messages: [briefing, ...response.messages] };
+  return { text: text.trim(), usage, messages: [briefing, ...withGiven(response.messages, given)] };
+}
+
+/** The turn's response messages with what was given between steps put back where it came. */
+function withGiven(
+  responses: readonly ModelMessage[],
+  given: readonly { readonly after: number; readonly message: ModelMessage }[],
+): ModelMessage[] {
+  const out: ModelMessage[] = [];
+  let next = 0;
+  for (const [index, message] of responses.entries()) {
+    while (next < given.length && (given[next]?.after ?? 0) <= index)
+      out.push((given[next++] as { message: ModelMessage }).message);
+    out.push(message);
+  }
+  while (next < given.length) out.push((given[next++] as { message: ModelMessage }).message);
+  return out;
 }
 
 /**

@@ -59,6 +59,14 @@ export class TurnTranscript {
     void this.#commit({ type: 'team:turn-prompt', data });
   }
 
+  /** What the turn was given before step `step` (messages that came while it ran), marked so. */
+  given(step: number, text: string, messageIds: readonly string[]): void {
+    const { agent, turn, reason, taskId } = this.#turn;
+    const prompt = cutTo(text, LIMITS.promptInLog, null);
+    const data = { agent, turn, reason, taskId, prompt, step, messageIds };
+    void this.#commit({ type: 'team:turn-prompt', data });
+  }
+
   /** The tools, each committing its call before it runs and its answer after. */
   wrap(tools: ToolSet): ToolSet {
     const wrapped: ToolSet = {};

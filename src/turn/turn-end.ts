@@ -2,7 +2,7 @@ import { USER } from '../agent/participants.js';
 import { cutTo, LIMITS } from '../events/limits.js';
 import type { MemberStatus } from '../events/team-event-map.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
-import type { IdleReason } from '../mailbox/message.js';
+import type { IdleReason, TeamMessage } from '../mailbox/message.js';
 import { notifyIdle } from '../mailbox/notices.js';
 import type { TeamRules } from '../store/team-store.js';
 import type { HookRejection, TurnOutcome } from './turn-outcome.js';
@@ -30,8 +30,8 @@ export interface TurnEnd {
  * no reply; a task claimed later in the turn
  * stays with the member for its next turn); a member that failed or is out of turns gives
  * its tasks back; an agent woken by messages it did not answer has its reply sent to their
- * senders, marked automatic (and automatic messages never get one, so agents cannot
- * ping-pong); then the turn's usage and end are emitted.
+ * senders (the person included), marked automatic (and automatic messages never get one, so
+ * agents cannot ping-pong); then the turn's usage and end are emitted.
  */
 export function endTurn(rules: TeamRules, end: TurnEnd): void {
   const { board, mailbox, emit } = rules;
@@ -64,11 +64,17 @@ export function endTurn(rules: TeamRules, end: TurnEnd): void {
     const goesOn = rejected !== undefined && end.status === 'idle';
     if (outcome.kind !== 'aborted' && !goesOn && !end.departing) tellLeadIfIdle(rules, end);
   }
-  if (text && turn.reason === 'message' && !end.waiting) {
-    const given = new Set(turn.messageIds);
+  if (text && !end.waiting) {
+    // A message turn answers what woke it and what came while it ran; any other turn answers
+    // the questions that came while it ran (their askers wait for an answer).
+    const delivered = new Set(outcome.kind === 'done' ? outcome.delivered : []);
+    const woke = new Set(turn.reason === 'message' ? turn.messageIds : []);
+    const answers = (message: TeamMessage) =>
+      woke.has(message.id) ||
+      (delivered.has(message.id) && (turn.reason === 'message' || message.kind === 'question'));
     const senders = mailbox
       .messages(name)
-      .filter((message) => given.has(message.id) && message.fromAgent && !message.automatic)
+      .filter((message) => answers(message) && repliedTo(message))
       .map((message) => message.from)
       .filter((sender) => !end.answered.has(sender));
     // A full inbox gets no automatic reply: the reply is in the turn's end all the same.
@@ -90,12 +96,23 @@ export function endTurn(rules: TeamRules, end: TurnEnd): void {
       role: turn.role,
       turn: turn.turn,
       reason: turn.reason,
-      status: end.status,
+      // A member that asked ends its turn waiting for the answer, not idle.
+      status: end.waiting && end.status === 'idle' ? 'waiting' : end.status,
       output: text ?? '',
       error: outcome.kind === 'failed' ? outcome.error : null,
       ...(outcome.kind === 'failed' && outcome.fatal ? { fatal: true } : {}),
     },
   });
+}
+
+/**
+ * Whether a message gets the harness's reply when its reader does not answer: one an agent
+ * wrote (never an automatic one, so agents cannot ping-pong), or one the person typed (not
+ * the notices the person's side sends: hook feedback, shutdown requests).
+ */
+function repliedTo(message: TeamMessage): boolean {
+  if (message.from === USER) return message.kind === 'text' || message.kind === 'question';
+  return message.fromAgent && !message.automatic;
 }
 
 /**

@@ -35,7 +35,10 @@ export interface TurnToolsContext {
 export function turnTools(context: TurnToolsContext): { tools: ToolSet; governance: TurnGovernance } {
   const { store, team, turn, agent, role, seen } = context;
   const hooks = { hooks: context.hooks, runId: turn.runId };
-  const tools = { store, team, seen, promptBudgetTokens: context.promptBudgetTokens, hooks };
+  // A replay of this turn (same run, agent and turn) counts its effects the same way.
+  let effects = 0;
+  const nextEffect = () => `${turn.runId}/${agent.name}/${turn.turn}/${++effects}`;
+  const tools = { store, team, seen, promptBudgetTokens: context.promptBudgetTokens, hooks, nextEffect };
   const toolContext = { ...tools, onHookFailure: context.onHookFailure };
   const teamTools = teamToolsFor(createTeamTools(toolContext, agent.name), role);
   const asked = turn.context?.shutdownRequest;
@@ -49,6 +52,7 @@ export function turnTools(context: TurnToolsContext): { tools: ToolSet; governan
     agent,
     settings: context.governance,
     opened: [],
+    approvedCall: null,
   };
   const governed = governTools(
     governance,

@@ -38,6 +38,8 @@ test('agent-teams respond answers a request of a run in another process, which g
       code: 1,
       stderr: 'agent-teams: There is no request req-x-1-1 in this run.\n',
     });
+    const always = await cli(['respond', 't', requestId, '--reject', '--always'], { cwd });
+    expect(always).toMatchObject({ code: 1, stderr: 'agent-teams: --always goes with --approve\n' });
     const rejected = await cli(['respond', 't', requestId, '--reject', '--feedback', 'Not there.'], { cwd });
     expect(rejected.stderr).toBe('');
     expect(rejected.stdout).toBe(`rejected ${requestId} (permission from a) in t\n`);

@@ -6,16 +6,18 @@ import { tempFolder } from '../helpers/temp-folder.js';
 
 const setup = { lead: 'editor', members: ['researcher', 'writer'] };
 
+/** A store with the team and its run, run by this process (so live). */
 async function storeIn(cwd: string, folder = '.agent-teams') {
   const store = new FileStore({ root: path.join(cwd, folder) });
   await store.createTeam('newsroom', setup);
+  await store.startRun('newsroom');
   return store;
 }
 
 test('send delivers a message from the person to an agent, and a running team hears it', async () => {
   const cwd = tempFolder();
   const store = await storeIn(cwd);
-  const { runId } = await store.startRun('newsroom');
+  const runId = (await store.getTeam('newsroom'))?.runId;
   const heard: TeamEvent[] = [];
   const stop = store.subscribe('newsroom', (events) => heard.push(...events));
   const sent = await cli(['send', 'newsroom', 'writer', 'Use metric units'], { cwd });
@@ -50,7 +52,7 @@ test('send --store reaches a store elsewhere; lead and everyone are addresses to
 test.each([
   ['an unknown team', ['send', 'sports', 'writer', 'Hi'], 'no team "sports" in '],
   ['an unknown agent', ['send', 'newsroom', 'publisher', 'Hi'], 'There is no agent "publisher" on the team'],
-  ['the person itself', ['send', 'newsroom', 'user', 'Hi'], 'There is no agent "user" on the team'],
+  ['the person itself', ['send', 'newsroom', 'user', 'Hi'], 'You cannot send a message to yourself.'],
   ['an empty message', ['send', 'newsroom', 'writer', '  '], 'A message needs some content.'],
 ])('send to %s is a one-line error, and nothing is sent', async (_, args, error) => {
   const cwd = tempFolder();
@@ -64,6 +66,25 @@ test.each([
     ['editor', 'researcher', 'writer'].flatMap((agent) => mailbox.messages(agent)),
   );
   expect(inboxes).toEqual([]);
+});
+
+test('send to a team with no live run is refused, saying how to start or resume one, and nothing is sent', async () => {
+  const cwd = tempFolder();
+  const store = new FileStore({ root: path.join(cwd, '.agent-teams') });
+  await store.createTeam('newsroom', setup);
+  const never = await cli(['send', 'newsroom', 'writer', 'Hi'], { cwd });
+  expect(never.code).toBe(1);
+  expect(never.stderr).toContain(
+    'No run of newsroom is going, so nobody would read the message: start a run',
+  );
+  // A run whose process died: resume it first.
+  const { runId } = await store.startRun('newsroom');
+  await store.leaveRun('newsroom', runId as string);
+  const interrupted = await cli(['send', 'newsroom', 'writer', 'Hi'], { cwd });
+  expect(interrupted.code).toBe(1);
+  expect(interrupted.stderr).toContain(`its run ${runId} was interrupted`);
+  expect(interrupted.stderr).toContain('agent-teams resume');
+  expect(await store.transact('newsroom', ({ mailbox }) => mailbox.messages('writer'))).toEqual([]);
 });
 
 test('send without a store says how to make one', async () => {

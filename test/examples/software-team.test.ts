@@ -73,8 +73,9 @@ const tester = (call: ScriptedCall) =>
     : 'Added an edge case.';
 
 // Default mode: its write asks the person; the turn after the answer writes again.
+// The reviewer asks to write once: once approved, the write is made for it as asked.
 const reviewer = (call: ScriptedCall) =>
-  call.step === 0
+  call.step === 0 && !call.prompt.includes('made for you')
     ? {
         toolCalls: [
           tool('list_files', { pattern: '{src,test}/**' }),
@@ -156,5 +157,6 @@ test('the software team: plan approved by the lead, src granted, a completion se
   // The reviewer's second turn had the person's answer and wrote the review.
   const reviewerTurns = model.calls.filter((call) => call.agent === 'reviewer' && call.step === 0);
   expect(reviewerTurns).toHaveLength(2);
-  expect(reviewerTurns[1]?.prompt).toContain('approved by user');
+  expect(reviewerTurns[1]?.prompt).toContain('approved by user; the call is made for you');
+  expect(reviewerTurns[1]?.prompt).toMatch(/write_file answered \{"success":true,"path":"docs\/review.md"/);
 });

@@ -92,7 +92,8 @@ describe('TeamMailbox', () => {
     const { mailbox, events } = newMailbox();
     expect(refusal(() => mailbox.send('writer', 'publisher', 'hi'))).toEqual({
       code: 'unknown-recipient',
-      message: 'There is no agent "publisher" on the team: send to researcher, checker, lead, everyone.',
+      message:
+        'There is no agent "publisher" on the team: send to researcher, checker, lead, everyone, user.',
     });
     expect(refusal(() => mailbox.send('writer', 'writer', 'me')).code).toBe('unknown-recipient');
     expect(refusal(() => mailbox.send('mallory', 'writer', 'hi')).code).toBe('unknown-agent');
@@ -157,14 +158,17 @@ describe('TeamMailbox', () => {
     expect(mailbox.take('editor')).toMatchObject([{ from: 'writer', fromAgent: true }]);
   });
 
-  test('nobody can send to user: it is no agent and has no inbox', () => {
+  test('an agent sends to user, the person; the person cannot send to itself', () => {
     const { mailbox } = newMailbox();
-    expect(refusal(() => mailbox.send('writer', USER, 'Done'))).toMatchObject({
+    mailbox.send('writer', USER, 'Done');
+    expect(mailbox.unread(USER).map((message) => [message.from, message.content])).toEqual([
+      ['writer', 'Done'],
+    ]);
+    expect(mailbox.unread('editor')).toEqual([]);
+    expect(refusal(() => mailbox.send(USER, USER, 'Hello me'))).toMatchObject({
       code: 'unknown-recipient',
-      message: expect.stringContaining('There is no agent "user" on the team'),
+      message: 'You cannot send a message to yourself.',
     });
-    expect(refusal(() => mailbox.send(USER, USER, 'Hello me')).code).toBe('unknown-recipient');
-    expect(refusal(() => mailbox.take(USER)).code).toBe('unknown-agent');
     expect(refusal(() => mailbox.send(USER, 'writer', '  ')).code).toBe('invalid-input');
   });
 
@@ -173,7 +177,7 @@ describe('TeamMailbox', () => {
     mailbox.send(USER, 'editor', 'Publish on Friday');
     const alone = renderMessages(mailbox.unread('editor'));
     expect(alone).toBe(
-      '[message m1 from the user (the person running this team, not an agent)]\nPublish on Friday',
+      '[message m1 from the user (the person running this team, not an agent; send_message to "user" answers them)]\nPublish on Friday',
     );
     mailbox.send('writer', 'editor', 'The user approved publishing today');
     const mixed = renderMessages(mailbox.take('editor'));

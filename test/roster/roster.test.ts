@@ -119,7 +119,7 @@ describe.each(STORES)('the roster on the %s', (_, makeStore) => {
     ).rejects.toMatchObject({ code: 'member-shutdown' });
     // The run's log tells it: its fold (a viewer's, a resume's) has a gone.
     const folded = foldEvents(await team.store.readEvents(result.runId));
-    expect(folded.agents.get('a')).toMatchObject({ status: 'shutdown', removed: true });
+    expect(folded.agents.get('a')).toMatchObject({ status: 'removed', removed: true });
     const roster = await team.store.transact('t', ({ roster }) => roster.entries());
     expect(roster.find((entry) => entry.name === 'a')?.status).toBe('removed');
     await expect(run.removeMember('a')).rejects.toMatchObject({ code: 'run-ended' });

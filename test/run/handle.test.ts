@@ -58,13 +58,20 @@ test('run.send() delivers a message from the person, which wakes its reader', as
   expect(prompt).toContain('Use metric units');
   expect(prompt).toMatch(/from the user/i);
   expect(result.agentResults.b?.output).toBe('Will do.');
-  // The person gets no automatic reply in an inbox: the reply is the turn's output.
+  // The turn's reply comes to the person's inbox, as the automatic answer to their message.
   const messages = await team.store.readEvents(result.runId);
   expect(
     messages
       .filter((event) => event.type === 'team:message-sent' && event.data.kind !== 'idle_notification')
       .map((event) => (event.type === 'team:message-sent' ? event.data.from : '')),
-  ).toEqual(['user']);
+  ).toEqual(['user', 'b']);
+  expect(
+    messages.flatMap((event) =>
+      event.type === 'team:message-sent' && event.data.to.includes('user')
+        ? [[event.data.from, event.data.content]]
+        : [],
+    ),
+  ).toEqual([['b', 'Will do.']]);
 });
 
 test('a second run of the team on the same store is refused with team-busy before anything is written', async () => {

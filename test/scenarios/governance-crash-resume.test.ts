@@ -53,11 +53,12 @@ test('a run killed while a request is open resumes with it open; the answer afte
   }
   const result = await run.result;
   expect(result.teamResult.stopReason).toBe('completed');
-  expect(readFileSync(path.join(workspace, 'notes.md'), 'utf8')).toMatch(/^notes by turn \d+$/);
+  // The write first asked for, made once for the writer.
+  expect(readFileSync(path.join(workspace, 'notes.md'), 'utf8')).toBe('notes by turn 1');
   // The writer took its task back at the resume and went on with the answer in its briefing.
   const writer = model.calls.filter((call) => call.agent === 'writer');
   expect(writer[0]?.prompt).toContain(
-    `${requestId} (permission: writer asks to write_file notes.md): approved by user. Feedback: Go ahead.`,
+    `${requestId} (permission: writer asks to write_file notes.md): approved by user; the call is made for you as you asked it. Feedback: Go ahead.`,
   );
   expect(writer[0]?.taskId).toBe('task-1');
   const log = await team.store.readEvents(run.runId);

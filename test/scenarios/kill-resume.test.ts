@@ -45,7 +45,7 @@ const kills = [
 ];
 
 test.concurrent.each(kills)(
-  'a run killed %s (seed %i) resumes with no task doubled or done twice and no message lost',
+  'a run killed %s (seed %i) resumes with no task doubled or done twice and no message lost or sent twice',
   async (_when, _seed, killPoint) => {
     const root = tempFolder();
     await killAt(root, killPoint);
@@ -78,8 +78,19 @@ test.concurrent.each(kills)(
         continue;
       for (const id of event.data.messageIds) delivered.add(`${event.data.member}:${id}`);
     }
+    // Or given to such a turn between its steps (they came while it ran).
+    for (const event of log) {
+      if (event.type !== 'team:turn-prompt' || !ended.has(`${event.data.agent}#${event.data.turn}`)) continue;
+      for (const id of event.data.messageIds ?? []) delivered.add(`${event.data.agent}:${id}`);
+    }
     const sent = log.filter((event) => event.type === 'team:message-sent');
     expect(sent.length).toBeGreaterThan(0);
+    // A turn the kill cut is replayed under its number: the messages it had sent are not sent again.
+    const written = sent
+      .filter((event) => !event.data.automatic)
+      .map((event) => `${event.data.from} → ${event.data.to.join(',')}: ${event.data.content}`);
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.filter((line, index) => written.indexOf(line) !== index)).toEqual([]);
     for (const event of sent) {
       for (const reader of event.data.to)
         expect(delivered, `${event.data.id} to ${reader}`).toContain(`${reader}:${event.data.id}`);

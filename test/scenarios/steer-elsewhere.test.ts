@@ -88,6 +88,16 @@ async function steered(where: Where) {
   // The command in another shell: a message, an answer, a forced shutdown.
   const sent = await command('send', 'steer', 'a', 'Use metric units');
   expect(sent).toMatchObject({ code: 0, stdout: expect.stringMatching(/^sent msg-\S+ to a in steer/) });
+  // The person asks the lead; the lead answers them, and the answer is in their inbox.
+  expect((await command('send', 'steer', 'lead', 'How far along?')).code).toBe(0);
+  await waitFor(
+    store,
+    runId,
+    is('team:message-sent', (data) => data.from === 'boss' && (data.to as string[]).includes('user')),
+  );
+  const inbox = await command('inbox', 'steer', 'user');
+  expect(inbox.stdout).toMatch(/\[unread\] \S+ from boss: a and b are at work\./);
+  expect((await command('inbox', 'steer', 'user')).stdout).toMatch(/\[read {2}\] \S+ from boss/);
   const requestId = (opened.data as { requestId: string }).requestId;
   const approved = await command('respond', 'steer', requestId, '--approve');
   expect(approved.code).toBe(0);
@@ -159,7 +169,7 @@ async function steered(where: Where) {
     .filter(is('team:member-shutdown'))
     .map((event) => (event.data as { member: string }).member);
   expect(shutdowns).toEqual(['a', 'd', 'b']);
-  expect(log.filter(is('team:message-sent', (data) => data.from === 'user')).length).toBe(2);
+  expect(log.filter(is('team:message-sent', (data) => data.from === 'user')).length).toBe(3);
   expect(log.find(is('team:request-answered'))?.data).toMatchObject({ requestId, approve: true, by: 'user' });
   // No event twice: every seq once, in order.
   expect(log.map((event) => event.seq)).toEqual(log.map((_, index) => index + 1));

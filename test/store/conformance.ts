@@ -100,6 +100,7 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
         taskId: null,
         tool: 'write_file',
         path: 'x',
+        input: '{"path":"x","content":"y"}',
       } as const;
       const [first, again] = await store.transact('newsroom', ({ requests }) => [
         requests.open('writer', draft, 2, timeouts),
@@ -110,7 +111,7 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
       const asked = await store.transact('newsroom', ({ requests }) =>
         requests.open(
           'writer',
-          { ...draft, kind: 'plan', to: 'lead', subject: 'plan', tool: null, path: null },
+          { ...draft, kind: 'plan', to: 'lead', subject: 'plan', tool: null, path: null, input: null },
           2,
           timeouts,
         ),
@@ -128,9 +129,16 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
         ),
       ).rejects.toMatchObject({ code: 'invalid-input' });
       const answered = await store.transact('newsroom', ({ requests }) =>
-        requests.answer('req-writer-2-1', { approve: true, feedback: 'go' }, 'user'),
+        requests.answer('req-writer-2-1', { approve: true, feedback: 'go', always: true }, 'user'),
       );
       expect(answered).toMatchObject({ status: 'answered', approve: true, by: 'user', feedback: 'go' });
+      // The asked call is kept, and runs once: a second `ran` of it changes nothing.
+      expect(answered.input).toBe('{"path":"x","content":"y"}');
+      const ran = await store.transact('newsroom', ({ requests }) => [
+        requests.ran('req-writer-2-1', '{"success":true}', 3),
+        requests.ran('req-writer-2-1', '{"success":true}', 3),
+      ]);
+      expect(ran).toEqual([true, false]);
       await expect(
         store.transact('newsroom', ({ requests }) =>
           requests.answer('req-writer-2-1', { approve: false, feedback: '' }, 'user'),
@@ -141,7 +149,7 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
           requests.answer('req-nope', { approve: false, feedback: '' }, 'user'),
         ),
       ).rejects.toMatchObject({ code: 'request-not-found' });
-      // An approved permission is a grant; a transaction that throws keeps no request change.
+      // A permission approved with `always` is a grant; a transaction that throws keeps no request change.
       await expect(
         store.transact('newsroom', ({ requests }) => {
           requests.answer('req-writer-2-2', { approve: true, feedback: '' }, 'editor');
@@ -150,6 +158,10 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
       ).rejects.toMatchObject({ code: 'not-a-member' });
       const view = await store.transact('newsroom', ({ requests }) => requests.view());
       expect(view.requests.get('req-writer-2-2')?.status).toBe('open');
+      expect(view.requests.get('req-writer-2-1')).toMatchObject({
+        ran: { turn: 3, output: '{"success":true}' },
+        input: '{"path":"x","content":"y"}',
+      });
       expect(view.grants).toEqual([{ member: 'writer', pattern: 'x', tool: 'write_file' }]);
       // A new run begins with none.
       await store.leaveRun('newsroom', (await store.getTeam('newsroom'))?.runId as string);

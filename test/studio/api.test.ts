@@ -94,6 +94,11 @@ test('GET /api/teams: the file’s teams, with each agent’s turn limit', async
       lead: { name: 'foreman', maxTurns: 6 },
       members: [{ name: 'carpenter', description: '', maxTurns: 8 }],
     },
+    {
+      name: 'chat',
+      lead: { name: 'host', maxTurns: 6 },
+      members: [{ name: 'guest', description: '', maxTurns: 8 }],
+    },
   ]);
 });
 
@@ -106,7 +111,7 @@ test('bad bodies get a 400 that says what is wrong, and start nothing', async ()
     [{ team: 'slow', input: 'x', fresh: true }, 'it does not know "fresh"'],
     [
       { team: 'nobody', input: 'x' },
-      'No team "nobody" in the Studio\'s file; its teams: newsroom-demo, slow, review, workshop',
+      'No team "nobody" in the Studio\'s file; its teams: newsroom-demo, slow, review, workshop, chat',
     ],
   ];
   for (const [body, message] of cases) {

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { cli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-folder.js';
-import { NUDGE, PLAN } from './fixtures/studio-teams.js';
+import { ANSWER, ASK, NUDGE, PLAN } from './fixtures/studio-teams.js';
 import { launchChromium, STUDIO_TEAMS, type StudioChild, startStudioChild } from './helpers/studio-child.js';
 
 // The Studio as a person uses it: the real command in a child process, the built page in
@@ -73,6 +74,9 @@ test('the demo team runs from the page: the columns fill and the graph gains edg
 }, 60_000);
 
 test('a message to a member from the page wakes it: its turn is in its transcript', async () => {
+  // The checker waits for the nudge on its task: by then the writer's article is done and it
+  // is between turns (a message to a member mid-turn is given to that turn instead).
+  await page.locator('[data-agent="checker"]', { hasText: 'task-4' }).waitFor();
   await page.getByLabel('Send to').selectOption('writer');
   await page.getByLabel('Your message').fill(NUDGE);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -155,6 +159,39 @@ test('a member’s plan is approved from the page: the member goes on and the ru
   expect(await column('completed').allTextContents()).toEqual([expect.stringContaining('Built it.')]);
 }, 60_000);
 
+test('the person asks the lead from the page; its answer to user shows in the conversation and the person’s inbox', async () => {
+  await page.goto(studio.url);
+  await page.getByLabel('team').selectOption('chat');
+  await page.getByLabel('input').fill('Talk to me');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.waitForURL(/#\/runs\//);
+  await page.locator('[data-agent="guest"]', { hasText: 'working' }).waitFor();
+  // The guest is interrupted from the page: its turn stops, and its next (the same task) starts.
+  await page.getByLabel('Interrupt message').fill('Hold on: the host talks first.');
+  await page.getByRole('button', { name: 'Interrupt guest' }).click();
+  await until(() => page.locator('[data-agent="guest"] .agent-turns').textContent()).toBe('turns 2 / 8');
+  expect(await page.locator('[data-agent="guest"] .agent-task').textContent()).toMatch(/^task-1/);
+  await page.getByLabel('Send to').selectOption('host');
+  await page.getByLabel('Your message').fill(ASK);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByLabel('Conversation').selectOption('host');
+  const conversation = page.getByRole('region', { name: 'Messages' });
+  await conversation.getByText(ANSWER).waitFor();
+  expect(await conversation.textContent()).toContain(`you → host`);
+  expect(await conversation.textContent()).toContain('host → you');
+  await page.locator('main[data-status="completed"]').waitFor();
+  // The guest read the interrupt first in its second turn.
+  const guest = await cli(['logs', 'chat', '--agent', 'guest', '--store', store], { cwd: tempFolder() });
+  expect(guest.stdout).toMatch(/the user interrupted your last turn/);
+  // The page showed it while the run went: in the person's inbox, read.
+  const inbox = await cli(['inbox', 'chat', 'user', '--store', store, '--json'], { cwd: tempFolder() });
+  expect(JSON.parse(inbox.stdout)).toMatchObject({
+    from: 'host',
+    content: ANSWER,
+    readAt: expect.any(String),
+  });
+}, 60_000);
+
 test('a permission asked of the person is rejected from the page, with feedback the member reads', async () => {
   await page.goto(studio.url);
   await page.getByLabel('team').selectOption('workshop');
@@ -163,6 +200,11 @@ test('a permission asked of the person is rejected from the page, with feedback 
   await page.waitForURL(/#\/runs\//);
   const request = page.locator('[data-request]', { hasText: 'carpenter asks to write_file shed.md' });
   await until(() => request.locator('.request-head').textContent()).toBe('permission carpenter → user');
+  // The member waits on the request, its task kept: the graph says so.
+  const id = (await request.getAttribute('data-request')) ?? '';
+  const card = page.locator('[data-agent="carpenter"]');
+  await until(() => card.locator('.agent-status').textContent()).toBe(`waiting on request ${id}`);
+  expect(await card.locator('.agent-task').textContent()).toMatch(/^task-1/);
   await request.getByRole('textbox').fill('Not there.');
   await request.getByRole('button', { name: 'Reject' }).click();
   await page.locator('main[data-status="completed"]').waitFor();
@@ -192,7 +234,7 @@ test('members are shut down, added and removed from the page, and Abort stops a 
   await page.getByRole('button', { name: 'Add member' }).click();
   await page.locator('[data-agent="helper"]', { hasText: 'idle' }).waitFor();
   await page.getByRole('button', { name: 'Remove helper' }).click();
-  await page.locator('[data-agent="helper"]', { hasText: 'shutdown' }).waitFor();
+  await page.locator('[data-agent="helper"]', { hasText: 'removed' }).waitFor();
   expect(await page.getByRole('button', { name: 'Remove helper' }).count()).toBe(0);
   await page.getByRole('button', { name: 'Abort' }).click();
   await page.locator('main[data-status="aborted"]').waitFor();

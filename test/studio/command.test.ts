@@ -33,6 +33,7 @@ test('agent-teams studio serves the file’s teams on 127.0.0.1 behind the print
     'slow',
     'review',
     'workshop',
+    'chat',
   ]);
   expect((await fetch(new URL('/api/teams', url))).status).toBe(401);
   run.child.kill('SIGINT');

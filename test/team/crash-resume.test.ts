@@ -75,16 +75,19 @@ test.each([
     const log = logOf(root);
     expect(log.slice(0, before.length)).toEqual(before);
     expect(log.filter((event) => event.type === 'team:resumed')).toHaveLength(1);
-    // Each task was completed once, and each turn number used once per agent.
+    // Each task was completed once, and each turn number used once per agent, but for the
+    // replay of a turn the crash cut, which is that turn again.
     for (const task of tasks) {
       expect(
         log.filter((event) => event.type === 'team:task-completed' && event.data.task.id === task.id),
       ).toHaveLength(1);
     }
-    const turns = log
-      .filter((event) => event.type === 'team:member-started')
-      .map((event) => `${event.data.member}#${event.data.turn}`);
+    const starts = log.filter((event) => event.type === 'team:member-started');
+    const turns = starts.filter((event) => !event.data.replay).map((e) => `${e.data.member}#${e.data.turn}`);
     expect(new Set(turns).size).toBe(turns.length);
+    const replays = starts.filter((event) => event.data.replay).map((e) => `${e.data.member}#${e.data.turn}`);
+    expect(new Set(replays).size).toBe(replays.length);
+    for (const replay of replays) expect(turns).toContain(replay);
     expect(log.map((event) => event.seq)).toEqual(log.map((_, index) => index + 1));
     // Every message sent reached its reader, and none is left unread.
     const inboxes = await after.transact('durable', ({ mailbox }) =>

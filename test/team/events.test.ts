@@ -3,8 +3,15 @@ import { scriptedModel } from 'agent-teams/testing';
 import { expect, expectTypeOf, test, vi } from 'vitest';
 import { byAgent, createTask, testTeam, tool } from '../helpers/team.js';
 
+// a writes to the lead once the lead's planning turn made its last model call: the message
+// then waits for a turn of the lead's own (one that came mid-turn would be given to that turn).
+let planned: () => void = () => {};
+let plannedAt = new Promise<void>((resolve) => {
+  planned = resolve;
+});
 const newsroomScript = byAgent({
   lead: (call) => {
+    if (call.reason === 'start' && call.step === 2) planned();
     if (call.reason === 'start' && call.step === 0) {
       return {
         toolCalls: [
@@ -26,19 +33,23 @@ const newsroomScript = byAgent({
     if (call.reason === 'message') return '';
     return call.reason === 'synthesis' ? 'Final' : 'ok';
   },
-  a: (call) =>
-    call.reason === 'task' && call.step === 0
-      ? {
-          toolCalls: [
-            tool('update_task', { taskId: 'task-1', note: 'half way' }),
-            tool('send_message', { to: 'lead', content: 'Drop the spare task?' }),
-          ],
-        }
-      : 'The moon pulls the sea.',
+  a: async (call) => {
+    if (call.reason !== 'task' || call.step !== 0) return 'The moon pulls the sea.';
+    await plannedAt;
+    return {
+      toolCalls: [
+        tool('update_task', { taskId: 'task-1', note: 'half way' }),
+        tool('send_message', { to: 'lead', content: 'Drop the spare task?' }),
+      ],
+    };
+  },
   b: () => 'Draft done.',
 });
 
 test('a run emits the seed’s events with their data, team:start first and team:complete last', async () => {
+  plannedAt = new Promise<void>((resolve) => {
+    planned = resolve;
+  });
   const { team, events } = testTeam(newsroomScript, {
     members: ['a', 'b'],
     latencyMs: (call) => (call.agent === 'b' ? 60 : 5),

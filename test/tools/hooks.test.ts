@@ -28,9 +28,9 @@ describe.each(STORES)('hooks on the %s', (_, makeStore) => {
       error: 'The task "A vague task" was not created: Say what to deliver.',
     });
     expect(of('team:hook-rejected').map((event) => event.data)).toEqual([
-      { hook: 'onTaskCreated', agent: 'lead', taskId: 'task-1', feedback: 'Say what to deliver.' },
+      { hook: 'onTaskCreated', agent: 'lead', taskId: null, feedback: 'Say what to deliver.' },
     ]);
-    // The rejected task took no id: the allowed one is task-1.
+    // The rejected task took no id (its event names none): the allowed one is task-1.
     expect(result.teamResult.tasks[0]?.id).toBe('task-1');
     expect(seen[0]).toEqual({ team: 't', runId: result.runId, agent: 'lead' });
   });

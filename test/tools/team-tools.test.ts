@@ -57,7 +57,7 @@ describe('team tools', () => {
     expect(claim).toEqual({ success: false, error: 'The task draft waits for research to be completed' });
     expect(await lead.call('send_message', { to: 'nobody', content: 'hi' })).toEqual({
       success: false,
-      error: 'There is no agent "nobody" on the team: send to a, b, lead, everyone.',
+      error: 'There is no agent "nobody" on the team: send to a, b, lead, everyone, user.',
     });
     expect(await lead.call('get_task', { taskId: 'nope' })).toMatchObject({ success: false });
   });

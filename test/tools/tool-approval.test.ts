@@ -82,8 +82,15 @@ test("the lead's answer_request refuses a request that is the person's to answer
       threadId: null,
     },
     agent: team.lead,
-    settings: { workspaceRoot: null, allowedPaths: [], planApprovalTimeoutMs: 1, permissionTimeoutMs: 1 },
+    settings: {
+      workspaceRoot: null,
+      allowedPaths: [],
+      planApprovalTimeoutMs: 1,
+      permissionTimeoutMs: 1,
+      questionTimeoutMs: 1,
+    },
     opened: [],
+    approvedCall: null,
   });
   const execute = answer.execute as (input: unknown, options: unknown) => Promise<unknown>;
   expect(await execute({ requestId: 'req-a-1-1', approve: true }, {})).toEqual({

@@ -100,11 +100,25 @@ test('edit_file replaces text that occurs exactly once; list_files takes a glob'
 });
 
 test.each(stores)(
-  'on a %s a write no grant covers asks the person; once approved, the member writes in its next turn',
+  'on a %s a write no grant covers asks the person; once approved, the harness writes the file as asked, once, and the member reads that it did',
   async (_name, store) => {
     const root = workspace();
+    const write = tool('write_file', { path: 'README.md', content: '# hi\n' });
     const { team, of, model } = testTeam(
-      byAgent({ lead: plan, a: calling(tool('write_file', { path: 'README.md', content: '# hi\n' })) }),
+      byAgent({
+        lead: plan,
+        // The member never repeats the call: the approved one is made for it.
+        a: (call) =>
+          call.turn === 1
+            ? call.step === 0
+              ? { toolCalls: [write] }
+              : JSON.stringify(call.toolResults.map((result) => result.output))
+            : call.step === 0 && call.turn === 2
+              ? { toolCalls: [write] } // the same call again, later: it asks again
+              : call.turn === 2
+                ? JSON.stringify(call.toolResults.map((result) => result.output))
+                : 'Done.',
+      }),
       { members: ['a'], store: store(), workspace: { root } },
     );
     const run = await team.start({ input: 'go' });
@@ -118,19 +132,41 @@ test.each(stores)(
         path: 'README.md',
         subject: 'a asks to write_file README.md',
       });
-      expect(() => readFileSync(path.join(root, 'README.md'))).toThrow();
-      await run.respond(event.data.requestId, { approve: true });
+      if (event.data.requestId.endsWith('-1-1')) {
+        expect(() => readFileSync(path.join(root, 'README.md'))).toThrow();
+        await run.respond(event.data.requestId, { approve: true });
+      } else {
+        await run.respond(event.data.requestId, { approve: false, feedback: 'Once is enough.' });
+      }
     }
     const result = await run.result;
     expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toBe('# hi\n');
-    expect(outputs(result)[0]).toMatchObject({ success: true, path: 'README.md' });
-    const asked = model.calls.find((call) => call.agent === 'a' && call.turn === 1 && call.step === 0);
-    expect(asked).toBeDefined();
-    // The turn that asked ended after its step; the next one had the answer.
+    // The turn that asked ended after its step; the next one began with the call made.
     expect(model.calls.filter((call) => call.agent === 'a' && call.turn === 1)).toHaveLength(1);
-    const next = model.calls.find((call) => call.agent === 'a' && call.turn === 2);
-    expect(next?.prompt).toContain('approved by user');
-    expect(of('team:request-opened')).toHaveLength(1);
+    const next = model.calls.find((call) => call.agent === 'a' && call.turn === 2 && call.step === 0);
+    expect(next?.prompt).toContain('approved by user; the call is made for you as you asked it');
+    expect(next?.prompt).toContain(
+      'req-a-1-1: write_file answered {"success":true,"path":"README.md","written":5}',
+    );
+    expect(of('team:approved-call-ran').map((event) => event.data)).toEqual([
+      {
+        requestId: 'req-a-1-1',
+        agent: 'a',
+        turn: 2,
+        tool: 'write_file',
+        output: '{"success":true,"path":"README.md","written":5}',
+      },
+    ]);
+    // An approval covers one call: the same write later asked again (and was refused).
+    expect(of('team:request-opened').map((event) => event.data.requestId)).toEqual([
+      'req-a-1-1',
+      'req-a-2-1',
+    ]);
+    const turn3 = model.calls.find((call) => call.agent === 'a' && call.turn === 3 && call.step === 0);
+    expect(turn3?.prompt).toContain(
+      'req-a-2-1 (permission: a asks to write_file README.md): rejected by user',
+    );
+    expect(result.teamResult.tasks[0]?.result).toBe('Done.');
   },
 );
 
@@ -232,43 +268,74 @@ test('a classifier allows, denies, or (undefined) lets the member ask', async ()
   );
 });
 
-test('an own tool marked needsApproval asks the person; it runs once approved', async () => {
-  let deployed = 0;
-  const { team, of } = testTeam(byAgent({ lead: plan, a: calling(tool('deploy', { target: 'prod' })) }), {
-    members: ['a'],
-    agents: {
-      a: {
-        tools: {
-          deploy: {
-            description: 'Deploy',
-            inputSchema: (await import('zod')).z.object({ target: (await import('zod')).z.string() }),
-            needsApproval: true,
-            execute: async ({ target }: { target: string }) => {
-              deployed++;
-              return `deployed to ${target}`;
+test.each([
+  ['once', false],
+  ['always', true],
+])(
+  'an own tool marked needsApproval asks the person; approved (%s), the harness runs it as asked',
+  async (_, always) => {
+    let deployed = 0;
+    const deploy = tool('deploy', { target: 'prod' });
+    const a = (call: ScriptedCall) => {
+      // Turn 1 asks; turn 2 reads the result of the call made for it, then makes it again.
+      if ((call.turn ?? 0) <= 2 && call.step === 0) return { toolCalls: [deploy] };
+      return JSON.stringify(call.toolResults.map((result) => result.output));
+    };
+    const { team, of, model } = testTeam(byAgent({ lead: plan, a }), {
+      members: ['a'],
+      agents: {
+        a: {
+          tools: {
+            deploy: {
+              description: 'Deploy',
+              inputSchema: (await import('zod')).z.object({ target: (await import('zod')).z.string() }),
+              needsApproval: true,
+              execute: async ({ target }: { target: string }) => {
+                deployed++;
+                return `deployed to ${target}`;
+              },
             },
-          },
-        } as never,
+          } as never,
+        },
       },
-    },
-  });
-  const run = await team.start({ input: 'go' });
-  for await (const event of run.events()) {
-    if (event.type !== 'team:request-opened') continue;
-    expect(event.data).toMatchObject({
-      kind: 'tool',
-      to: 'user',
-      tool: 'deploy',
-      subject: 'deploy {"target":"prod"}',
     });
-    expect(deployed).toBe(0);
-    await run.respond(event.data.requestId, { approve: true });
-  }
-  const result = await run.result;
-  expect(deployed).toBe(1);
-  expect(result.teamResult.tasks[0]?.result).toBe('["deployed to prod"]');
-  expect(of('team:request-answered')).toHaveLength(1);
-});
+    const run = await team.start({ input: 'go' });
+    for await (const event of run.events()) {
+      if (event.type !== 'team:request-opened') continue;
+      expect(event.data).toMatchObject({
+        kind: 'tool',
+        to: 'user',
+        tool: 'deploy',
+        subject: 'deploy {"target":"prod"}',
+      });
+      if (event.data.requestId === 'req-a-1-1') {
+        expect(deployed).toBe(0);
+        await run.respond(event.data.requestId, { approve: true, always });
+      } else await run.respond(event.data.requestId, { approve: false, feedback: 'Not twice.' });
+    }
+    const result = await run.result;
+    const turn2 = model.calls.find((call) => call.agent === 'a' && call.turn === 2 && call.step === 0);
+    expect(turn2?.prompt).toContain('req-a-1-1: deploy answered "deployed to prod"');
+    expect(of('team:approved-call-ran').map((event) => event.data.requestId)).toEqual(['req-a-1-1']);
+    if (always) {
+      // A standing grant: the same call later runs without asking.
+      expect(deployed).toBe(2);
+      expect(of('team:request-opened')).toHaveLength(1);
+      expect(result.teamResult.tasks[0]?.result).toBe('["deployed to prod"]');
+    } else {
+      // One approval, one call: the same call later asked again, and was refused.
+      expect(deployed).toBe(1);
+      expect(of('team:request-opened').map((event) => event.data.requestId)).toEqual([
+        'req-a-1-1',
+        'req-a-2-1',
+      ]);
+      const turn3 = model.calls.find((call) => call.agent === 'a' && call.turn === 3 && call.step === 0);
+      expect(turn3?.prompt).toContain(
+        'req-a-2-1 (tool: deploy {"target":"prod"}): rejected by user. Feedback: Not twice.',
+      );
+    }
+  },
+);
 
 test('list_files answers a pattern that would make a RegExp backtrack for minutes promptly, and refuses a bad one', async () => {
   const root = workspace();

@@ -61,14 +61,19 @@ export function addInspectCommands(cli: Command): void {
 
   cli
     .command('inbox')
-    .description('show the messages in an agent’s inbox, read and unread')
+    .description(
+      'show the messages in an agent’s inbox, read and unread (user: yours, marked read once shown)',
+    )
     .argument('<team>', 'the team')
-    .argument('<agent>', 'the agent')
+    .argument('<agent>', 'the agent, or user for the messages agents sent you')
     .addOption(storeFlag())
     .addOption(postgresFlag())
     .addOption(schemaFlag())
     .addOption(jsonOption())
-    .addHelpText('after', example('npx agent-teams inbox newsroom writer'))
+    .addHelpText(
+      'after',
+      example('npx agent-teams inbox newsroom writer\n  npx agent-teams inbox newsroom user'),
+    )
     .action(
       async (
         team: string,

@@ -34,6 +34,10 @@ export function addSteerCommands(cli: Command): void {
     .option('--approve', 'approve it')
     .option('--reject', 'reject it')
     .option('--feedback <text>', 'what the agent reads with the answer')
+    .option(
+      '--always',
+      'with --approve, of a permission or tool call: it stands for later calls too (that tool on that path, or that tool), not only this one',
+    )
     .addOption(storeFlag())
     .addOption(postgresFlag())
     .addOption(schemaFlag())
@@ -77,6 +81,23 @@ export function addSteerCommands(cli: Command): void {
         await onStore(options, {}, (store) => shutdownCommand(store, team, member, options));
       },
     );
+
+  cli
+    .command('interrupt')
+    .description(
+      'stop a member’s running turn, from any shell: its task stays with it, and its next turn starts with your message',
+    )
+    .argument('<team>', 'the team')
+    .argument('<member>', 'the member')
+    .argument('<message>', 'what the member reads first')
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addHelpText('after', example('npx agent-teams interrupt newsroom writer "Stop: use the 2025 figures"'))
+    .action(async (team: string, member: string, message: string, options: StoreFlags) => {
+      const { interruptCommand } = await import('../control.js');
+      await onStore(options, {}, (store) => interruptCommand(store, team, member, message));
+    });
 
   cli
     .command('studio')

@@ -77,12 +77,19 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
     case 'team:request-answered':
       return say(
         `${event.data.by} ${event.data.approve ? 'approved' : 'rejected'} ${event.data.requestId}` +
+          (event.data.always ? ' (always)' : '') +
           (event.data.feedback ? `: ${event.data.feedback}` : ''),
       );
+    case 'team:approved-call-ran':
+      return say(`ran ${event.data.agent}'s approved ${event.data.tool} (${event.data.requestId})`);
     case 'team:request-forwarded':
       return say(`${event.data.requestId} goes to the ${event.data.to}: ${event.data.reason}`);
     case 'team:request-expired':
       return say(`${event.data.requestId} expired: ${event.data.feedback}`);
+    case 'team:question-expired':
+      return say(
+        `${event.data.member}'s question to ${event.data.to.join(', ')} got no answer in time: it goes on`,
+      );
     case 'team:paths-granted':
       return say(
         `${event.data.by} lets ${event.data.member} ${event.data.tool} ${event.data.paths.join(', ')}`,

@@ -1,5 +1,6 @@
 import type { TeamTask } from '../../board/task.js';
 import type { AgentRunState, RunState } from '../../fold/run-state.js';
+import { heldTask, waitingOnText } from '../../fold/waiting-fold.js';
 import { clip, count, money, pad, seconds, unpricedLines } from './format.js';
 
 const style = {
@@ -19,6 +20,10 @@ function status(agent: AgentRunState): string {
 }
 
 function doing(agent: AgentRunState, tasks: ReadonlyMap<string, TeamTask>): string {
+  if (agent.status === 'waiting') {
+    const held = heldTask(tasks, agent.name);
+    return `${waitingOnText(agent)}${held ? ` · ${held.id} ${held.title}` : ''}`;
+  }
   if (agent.taskId) return `${agent.taskId} ${tasks.get(agent.taskId)?.title ?? ''}`;
   if (agent.status === 'working') return agent.reason === 'start' ? 'planning' : (agent.reason ?? '');
   return '';

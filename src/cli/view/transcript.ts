@@ -58,7 +58,9 @@ export class TranscriptPrinter {
         return ['', `turn ${turn} · ${reason}${task} · ${event.timestamp}`];
       }
       case 'team:turn-prompt':
-        return [`  prompt: ${clip(event.data.prompt, 200)} (${count(event.data.prompt.length)} characters)`];
+        return event.data.step === undefined
+          ? [`  prompt: ${clip(event.data.prompt, 200)} (${count(event.data.prompt.length)} characters)`]
+          : [`  given before step ${event.data.step}: ${clip(event.data.prompt, 200)}`];
       case 'team:turn-text':
         this.#lastText = event.data.text.trim();
         return block('says:', event.data.text);

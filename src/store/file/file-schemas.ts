@@ -47,6 +47,7 @@ export const inboxSchema = list(
     // A message written before kinds existed is plain text.
     kind: withDefault(oneOf(MESSAGE_KINDS), 'text'),
     idleReason: optional(oneOf(['available', 'out_of_turns', 'failed', 'shutdown'])),
+    effect: optional(text),
   }),
 );
 
@@ -127,9 +128,12 @@ export const requestsSchema = record({
       approve: nullable(bool),
       feedback: text,
       by: nullableText,
+      input: optional(nullableText),
+      ran: optional(nullable(record({ turn: whole(0), output: text }))),
     }),
   ),
   grants: list(record({ member: text, pattern: text, tool: oneOf(['write_file', 'edit_file', '*']) })),
+  toolGrants: optional(list(record({ member: text, tool: text }))),
 });
 
 export const runRecordSchema = record({

@@ -3,7 +3,16 @@ import { authenticate, type StudioAccess, type StudioEnv } from './access.js';
 import { refuseForeign } from './addresses.js';
 import { ApiError, errorResponse } from './api-error.js';
 import type { Asset } from './assets.js';
-import { abortBody, answerBody, memberBody, messageBody, shutdownBody, startBody } from './bodies.js';
+import {
+  abortBody,
+  answerBody,
+  emptyBody,
+  interruptBody,
+  memberBody,
+  messageBody,
+  shutdownBody,
+  startBody,
+} from './bodies.js';
 import { eventStream, resumeAfter, StreamPlaces } from './event-stream.js';
 import type { StudioRuns } from './studio-runs.js';
 import type { StudioStore } from './studio-store.js';
@@ -102,10 +111,22 @@ function apiRoutes(api: Hono<StudioEnv>, options: StudioAppOptions, places: Stre
     const { to, content } = await messageBody(c.req.raw);
     return c.json(await runs.send(c.req.param('runId'), to, content), 201);
   });
+  api.post('/runs/:runId/inbox/read', async (c) => {
+    await emptyBody(c.req.raw, 'POST /api/runs/:runId/inbox/read');
+    return c.json({ messages: await runs.readInbox(c.req.param('runId')) });
+  });
   api.post('/runs/:runId/requests/:requestId', async (c) => {
-    const { approve, feedback } = await answerBody(c.req.raw);
-    const answer = feedback === undefined ? { approve } : { approve, feedback };
+    const { approve, feedback, always } = await answerBody(c.req.raw);
+    const answer = {
+      approve,
+      ...(feedback === undefined ? {} : { feedback }),
+      ...(always === undefined ? {} : { always }),
+    };
     return c.json(await runs.respond(c.req.param('runId'), c.req.param('requestId'), answer));
+  });
+  api.post('/runs/:runId/interrupt', async (c) => {
+    const { member, message } = await interruptBody(c.req.raw);
+    return c.json(await runs.interrupt(c.req.param('runId'), member, message), 202);
   });
   api.post('/runs/:runId/shutdown', async (c) => {
     const { member, force = false } = await shutdownBody(c.req.raw);

@@ -83,12 +83,12 @@ export const messageBody = (request: Request) =>
 export const abortBody = (request: Request) =>
   read(request, 'POST /api/runs/:runId/abort', z.strictObject({ reason: text.optional() }));
 
-/** `POST /api/runs/:runId/requests/:requestId`: the person's answer, with optional feedback. */
+/** `POST /api/runs/:runId/requests/:requestId`: the person's answer, with optional feedback (and `always`: a standing grant). */
 export const answerBody = (request: Request) =>
   read(
     request,
     'POST /api/runs/:runId/requests/:requestId',
-    z.strictObject({ approve: yesOrNo, feedback: text.optional() }),
+    z.strictObject({ approve: yesOrNo, feedback: text.optional(), always: yesOrNo.optional() }),
   );
 
 /** `POST /api/runs/:runId/members`: a member to add to the run, with its instructions (and model, `provider/model`). */
@@ -100,9 +100,16 @@ export const memberBody = (request: Request) =>
   );
 
 /** `POST /api/runs/:runId/shutdown`: which member, and whether to stop its turn at once. */
+/** `POST /api/runs/:runId/interrupt`: the member whose turn stops, and the message its next turn starts with. */
+export const interruptBody = (request: Request) =>
+  read(request, 'POST /api/runs/:runId/interrupt', z.strictObject({ member: text, message: text }));
+
 export const shutdownBody = (request: Request) =>
   read(
     request,
     'POST /api/runs/:runId/shutdown',
     z.strictObject({ member: text, force: yesOrNo.optional() }),
   );
+
+/** `POST /api/runs/:runId/inbox/read`: nothing (an empty object, or no body). */
+export const emptyBody = (request: Request, route: string) => read(request, route, z.strictObject({}));

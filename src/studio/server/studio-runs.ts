@@ -1,9 +1,11 @@
 import { Agent } from '../../agent/agent.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
+import type { TeamMessage } from '../../mailbox/message.js';
 import type { RequestRecord } from '../../requests/request-state.js';
 import {
   abortRun,
   answerRequest,
+  interruptMember,
   joinMember,
   type RequestAnswer,
   requestShutdown,
@@ -11,6 +13,7 @@ import {
   sendAsUser,
 } from '../../run/control.js';
 import type { TeamRunHandle } from '../../run/handle.js';
+import { readUserInbox } from '../../run/user-inbox.js';
 import { runStatus } from '../../store/run-record.js';
 import type { Team } from '../../team/team.js';
 import { ApiError } from './api-error.js';
@@ -91,6 +94,12 @@ export class StudioRuns {
     return { id: sent.id, to: sent.to };
   }
 
+  /** The person read their inbox in the run's team: every message in it, the unread ones marked read. */
+  async readInbox(runId: string): Promise<readonly TeamMessage[]> {
+    const { team } = await this.#going(runId);
+    return readUserInbox(this.#studio.store, team);
+  }
+
   /** The person's answer to a request of a going run; the first answer counts. */
   async respond(runId: string, requestId: string, answer: RequestAnswer): Promise<RequestRecord> {
     const { team } = await this.#going(runId);
@@ -101,6 +110,20 @@ export class StudioRuns {
   }
 
   /** Shuts a member of a going run down: asked (graceful), or its turn cut at once (`force`). */
+  /** Interrupts a member of a going run, whichever process runs it: its turn stops, the message comes first. */
+  async interrupt(
+    runId: string,
+    member: string,
+    message: string,
+  ): Promise<{ id: string; to: readonly string[] }> {
+    const { team } = await this.#going(runId);
+    const handle = this.#handles.get(runId);
+    const sent = handle
+      ? await handle.interrupt(member, message)
+      : await interruptMember(this.#studio.store, team, member, message);
+    return { id: sent.id, to: sent.to };
+  }
+
   async shutdown(runId: string, member: string, force: boolean): Promise<void> {
     const { team } = await this.#going(runId);
     const reason = 'shut down from the Studio';

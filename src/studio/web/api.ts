@@ -33,16 +33,24 @@ export const sendMessage = (runId: string, to: string, content: string) =>
   call<{ id: string }>('POST', `api/runs/${encodeURIComponent(runId)}/messages`, { to, content });
 export const abortRun = (runId: string) =>
   call<object>('POST', `api/runs/${encodeURIComponent(runId)}/abort`, {});
+export const readInbox = (runId: string) =>
+  call<{ messages: unknown[] }>('POST', `api/runs/${encodeURIComponent(runId)}/inbox/read`, {});
 export const eventsUrl = (runId: string) => `api/runs/${encodeURIComponent(runId)}/events`;
-export const answerRequest = (runId: string, requestId: string, approve: boolean, feedback: string) =>
-  call<object>(
-    'POST',
-    `api/runs/${encodeURIComponent(runId)}/requests/${encodeURIComponent(requestId)}`,
-    feedback.trim() ? { approve, feedback } : { approve },
-  );
+export const answerRequest = (
+  runId: string,
+  requestId: string,
+  answer: { approve: boolean; feedback: string; always: boolean },
+) =>
+  call<object>('POST', `api/runs/${encodeURIComponent(runId)}/requests/${encodeURIComponent(requestId)}`, {
+    approve: answer.approve,
+    ...(answer.feedback.trim() ? { feedback: answer.feedback } : {}),
+    ...(answer.always ? { always: true } : {}),
+  });
 export const addMember = (runId: string, member: { name: string; instructions: string; model?: string }) =>
   call<{ name: string; model: string }>('POST', `api/runs/${encodeURIComponent(runId)}/members`, member);
 export const removeMember = (runId: string, member: string) =>
   call<object>('DELETE', `api/runs/${encodeURIComponent(runId)}/members/${encodeURIComponent(member)}`);
+export const interruptMember = (runId: string, member: string, message: string) =>
+  call<{ id: string }>('POST', `api/runs/${encodeURIComponent(runId)}/interrupt`, { member, message });
 export const shutdownMember = (runId: string, member: string, force: boolean) =>
   call<object>('POST', `api/runs/${encodeURIComponent(runId)}/shutdown`, { member, force });

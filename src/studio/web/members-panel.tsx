@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import type { RunState } from '../../fold/run-state.js';
-import { addMember, removeMember, shutdownMember } from './api.js';
+import { departed, type RunState } from '../../fold/run-state.js';
+import { addMember, interruptMember, removeMember, shutdownMember } from './api.js';
 
 /**
- * The person shapes the team of a going run, whichever process runs it: shut a member down
+ * The person shapes the team of a going run, whichever process runs it: interrupt a member
+ * (its turn stops, and its next starts with the message), shut a member down
  * (graceful: it is asked, and answers in its next turn; "force": its turn stops at once),
  * remove it (its tasks go back to the list), or add one. Each is a commit the run acts on;
  * the graph changes when the run's events say so.
@@ -14,9 +15,8 @@ export function MembersPanel({ runId, state }: { runId: string; state: RunState 
   const [name, setName] = useState('');
   const [instructions, setInstructions] = useState('');
   const [model, setModel] = useState('');
-  const members = [...state.agents.values()].filter(
-    (agent) => agent.role === 'member' && agent.status !== 'shutdown',
-  );
+  const [interruption, setInterruption] = useState('');
+  const members = [...state.agents.values()].filter((agent) => agent.role === 'member' && !departed(agent));
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
@@ -57,6 +57,23 @@ export function MembersPanel({ runId, state }: { runId: string; state: RunState 
             </button>{' '}
             <button
               type="button"
+              aria-label={`Interrupt ${agent.name}`}
+              title="Stop its turn now; its next turn starts with the message below (its task stays with it)"
+              disabled={!interruption.trim()}
+              onClick={async () => {
+                if (
+                  await act(
+                    () => interruptMember(runId, agent.name, interruption),
+                    `interrupted: ${agent.name}`,
+                  )
+                )
+                  setInterruption('');
+              }}
+            >
+              Interrupt
+            </button>{' '}
+            <button
+              type="button"
               aria-label={`Remove ${agent.name}`}
               onClick={() => void act(() => removeMember(runId, agent.name), `removing: ${agent.name}`)}
             >
@@ -65,6 +82,12 @@ export function MembersPanel({ runId, state }: { runId: string; state: RunState 
           </li>
         ))}
       </ul>
+      <input
+        aria-label="Interrupt message"
+        placeholder="A message to interrupt with"
+        value={interruption}
+        onChange={(event) => setInterruption(event.target.value)}
+      />
       <label>
         <input type="checkbox" checked={force} onChange={(event) => setForce(event.target.checked)} /> force
         (stop its turn at once)

@@ -6,13 +6,14 @@ import { answerRequest } from './api.js';
 /** One open request: what is asked, by whom of whom, and the person's answer to it. */
 function OpenRequest({ runId, request }: { runId: string; request: RequestRecord }) {
   const [feedback, setFeedback] = useState('');
+  const [always, setAlways] = useState(false);
   const [note, setNote] = useState('');
   const [sending, setSending] = useState(false);
   const answer = async (approve: boolean) => {
     setSending(true);
     try {
       // The request leaves the list once the answer's event comes back on the stream.
-      await answerRequest(runId, request.id, approve, feedback);
+      await answerRequest(runId, request.id, { approve, feedback, always: approve && always });
     } catch (error) {
       setNote((error as Error).message);
       setSending(false);
@@ -30,6 +31,12 @@ function OpenRequest({ runId, request }: { runId: string; request: RequestRecord
         onChange={(event) => setFeedback(event.target.value)}
         placeholder="Feedback (optional)"
       />
+      {request.kind === 'plan' ? null : (
+        <label title="The approval stands for later calls too: this tool (on this path)">
+          <input type="checkbox" checked={always} onChange={(event) => setAlways(event.target.checked)} />
+          always
+        </label>
+      )}
       <button type="button" disabled={sending} onClick={() => void answer(true)}>
         Approve
       </button>

@@ -105,7 +105,7 @@ export function RunPage({ runId, teams }: { runId: string; teams: readonly TeamS
       <TaskColumns state={state} />
       <div className="bottom">
         <div>
-          <Messages messages={state.messages} />
+          <Messages messages={state.messages} agents={agents} liveRunId={going && run.live ? runId : null} />
           {going && run.live ? (
             <Composer runId={runId} agents={agents} to={to || (state.lead ?? '')} onTo={setTo} />
           ) : null}

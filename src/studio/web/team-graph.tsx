@@ -11,19 +11,22 @@ import {
 } from '@xyflow/react';
 import { useEffect } from 'react';
 import type { AgentRunState, RunState } from '../../fold/run-state.js';
+import { heldTask, waitingOnText } from '../../fold/waiting-fold.js';
 import { PERSON, type Traffic } from './views.js';
 
 type AgentData = {
   agent: AgentRunState | undefined;
   name: string;
   maxTurns: number | undefined;
+  /** The task it works on, or keeps while it waits. */
+  taskId: string | undefined;
   task: string | undefined;
   selected: boolean;
 };
 type AgentNode = Node<AgentData, 'agent'>;
 
 function AgentCard({ data }: NodeProps<AgentNode>) {
-  const { agent, name, maxTurns, task, selected } = data;
+  const { agent, name, maxTurns, taskId, task, selected } = data;
   const status = agent?.status ?? (name === PERSON ? 'person' : 'idle');
   return (
     <div className={`agent-node status-${status}${selected ? ' selected' : ''}`} data-agent={name}>
@@ -35,13 +38,16 @@ function AgentCard({ data }: NodeProps<AgentNode>) {
       </div>
       {agent ? (
         <>
-          <div className="agent-status">{status}</div>
+          <div className="agent-status">
+            {status}
+            {agent.status === 'waiting' ? ` ${waitingOnText(agent)}` : ''}
+          </div>
           <div className="agent-turns">
             turns {agent.countedTurns}
             {maxTurns === undefined ? '' : ` / ${maxTurns}`}
           </div>
           <div className="agent-task" title={task}>
-            {agent.taskId ? `${agent.taskId}${task ? `: ${task}` : ''}` : '—'}
+            {taskId ? `${taskId}${task ? `: ${task}` : ''}` : '—'}
           </div>
         </>
       ) : (
@@ -82,6 +88,7 @@ export function TeamGraph(props: {
   const places = layout(names, state.lead);
   const nodes: AgentNode[] = names.map((name) => {
     const agent = state.agents.get(name);
+    const held = agent?.taskId ? state.tasks.get(agent.taskId) : heldTask(state.tasks, name);
     return {
       id: name,
       type: 'agent',
@@ -90,7 +97,8 @@ export function TeamGraph(props: {
         agent,
         name,
         maxTurns: limits.get(name),
-        task: agent?.taskId ? state.tasks.get(agent.taskId)?.title : undefined,
+        taskId: held?.id,
+        task: held?.title,
         selected: selected === name,
       },
       draggable: false,
