@@ -49,3 +49,53 @@ describe.each(STORES)('messages reach a member mid-turn, on the %s', (_, makeSto
     expect(given.map((event) => event.data.step)).toEqual([3]);
   });
 });
+
+test('a question that reaches a member mid-turn gets its reply when that turn ends: the asker goes on with the answer', async () => {
+  let asked = () => {};
+  const questionSent = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  const { team, model, of } = testTeam(
+    byAgent({
+      lead: (call) => {
+        if (call.reason === 'start' && call.step === 0)
+          return {
+            toolCalls: [
+              createTask({ title: 'Lay the table', assignee: 'b' }),
+              createTask({ title: 'Serve', assignee: 'a' }),
+            ],
+          };
+        return call.reason === 'synthesis' ? 'Served.' : 'ok';
+      },
+      // b works in steps; a's question comes while it does.
+      b: async (call) => {
+        if (call.step === 0) return { toolCalls: [tool('list_tasks')] };
+        if (call.step === 1) {
+          await questionSent;
+          return { toolCalls: [tool('list_tasks')] };
+        }
+        return call.given.some((text) => text.includes('How many plates?')) ? 'Six plates.' : 'Laid.';
+      },
+      a: (call) => {
+        if (call.prompt.includes('Six plates.')) return 'Served six.';
+        if (call.step === 0)
+          return {
+            toolCalls: [tool('send_message', { to: 'b', content: 'How many plates?', kind: 'question' })],
+          };
+        asked();
+        return 'Waiting for b.';
+      },
+    }),
+    { members: ['a', 'b'] },
+  );
+  const result = await team.run({ input: 'Dinner' });
+  expect(result.teamResult.stopReason).toBe('completed');
+  // b read the question between its steps, and its reply went back to a, marked automatic.
+  expect(
+    of('team:message-sent')
+      .filter((event) => event.data.from === 'b' && event.data.to.includes('a'))
+      .map((event) => [event.data.content, event.data.automatic]),
+  ).toEqual([['Six plates.', true]]);
+  expect(result.teamResult.tasks.find((task) => task.owner === 'a')?.result).toBe('Served six.');
+  expect(model.calls.some((call) => call.agent === 'b' && call.reason === 'message')).toBe(false);
+});
