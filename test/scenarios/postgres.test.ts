@@ -5,7 +5,8 @@ import { postgresReachable, postgresStores } from '../store/postgres/database.js
 import { outcomeOf, scenarios } from './scenarios.js';
 
 // Every scenario on a PostgresStore, plain and with every step delayed at random by seed:
-// the runtime's decisions must not depend on the store, nor on its timing.
+// the runtime's decisions must not depend on the store, nor on its timing. The seeds run
+// concurrently, as many as the project's maxConcurrency, each on its own schema.
 const reachable = await postgresReachable();
 const stores = postgresStores();
 
@@ -21,7 +22,7 @@ describe.skipIf(!reachable).each(scenarios.map((scenario) => [scenario.name, sce
       }
     });
 
-    test.each(seeds(20))('on a chaotic PostgresStore (seed %i)', async (seed) => {
+    test.concurrent.each(seeds(20))('on a chaotic PostgresStore (seed %i)', async (seed) => {
       const store = stores.make();
       try {
         expect(await outcomeOf(scenario, chaosStore(store, seed))).toEqual(scenario.expected);
