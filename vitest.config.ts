@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import SlowFirst from './test/slow-first.js';
 
 // The suite in projects, by what a test needs: `npx vitest run --project unit` runs the fast
 // ones alone, `--project postgres` the ones on the test server. Every test file is in exactly
@@ -73,6 +74,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // One test file per core at a time (vitest's own default leaves a core idle).
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: SlowFirst },
     projects: [
       project('unit', UNIT),
       // The chaos suites run their seeds concurrently: a seed mostly waits on its store's
