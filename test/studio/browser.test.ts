@@ -33,6 +33,10 @@ describe.skipIf(!chromiumAvailable())('the Studio in headless Chromium', () => {
     studio = await startStudioChild([STUDIO_TEAMS, '--store', store]);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    // Playwright's own waits (waitFor, click) give up after 30 s; on a loaded machine, with the
+    // other test files running beside this one, a step can take longer. The test's bound
+    // (60 s) is the limit, as for `until`.
+    page.setDefaultTimeout(50_000);
     page.on('request', (request) => requested.push(request.url()));
   }, 60_000);
 
