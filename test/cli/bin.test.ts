@@ -10,7 +10,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // runs too) must leave it executable.
 test('the build leaves the command executable, and npx runs it from the project', () => {
   expect(statSync(bin).mode & 0o111).not.toBe(0);
-  expect(execFileSync('npx', ['agent-teams', '--version'], { cwd: root }).toString().trim()).toMatch(
+  // ignore-scripts: npx must not run the folder's `prepare` (a new build, deleting dist/ while
+  // the other test files run the command from it); the test setup built it.
+  const env = { ...process.env, npm_config_ignore_scripts: 'true' };
+  expect(execFileSync('npx', ['agent-teams', '--version'], { cwd: root, env }).toString().trim()).toMatch(
     /^\d+\.\d+\.\d+$/,
   );
 }, 120_000); // npx resolves the command through npm: seconds on a quiet machine, more under load

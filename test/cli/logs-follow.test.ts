@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
 import { cli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 
-const fixture = fileURLToPath(new URL('../team/fixtures/durable-run.ts', import.meta.url));
+const fixture = fileURLToPath(new URL('../team/fixtures/durable-run.mjs', import.meta.url));
 
 function events(root: string): number {
   const config = path.join(root, 'teams/durable/config.json');
@@ -19,7 +19,7 @@ function events(root: string): number {
 test('logs --follow ends with exit 1, saying so, when the run’s process was killed', async () => {
   const cwd = tempFolder();
   const root = path.join(cwd, '.agent-teams');
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, root, 'fresh'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [fixture, root, 'fresh'], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   while (events(root) < 5) await new Promise((resolve) => setTimeout(resolve, 5));
   child.kill('SIGKILL');

@@ -29,7 +29,15 @@ async function startWorker(command: string[], schema: string) {
     [...args, 'worker', teamFile, '--postgres', POSTGRES_URL, '--schema', schema],
     {
       cwd: root,
-      env: { ...process.env, npm_config_cache: tempFolder('agent-teams-npx-cache-'), FORCE_COLOR: '0' },
+      // Without ignore-scripts, npx installs this folder into its cache, and installing a folder
+      // runs its `prepare`: `npm run build`, which deletes dist/ and builds it again (a minute of
+      // CPU) while the other test files run the command from it. The test setup built it.
+      env: {
+        ...process.env,
+        npm_config_cache: tempFolder('agent-teams-npx-cache-'),
+        npm_config_ignore_scripts: 'true',
+        FORCE_COLOR: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

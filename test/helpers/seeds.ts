@@ -40,3 +40,10 @@ function parsed(
   }
   return value;
 }
+
+/**
+ * The bound of one seed's test when seeds run concurrently (`test.concurrent.each`): the test
+ * takes its own time plus its siblings' turns on the CPU, which on a loaded machine is many
+ * times the 30 s default. Still a bound: a seed that hangs fails.
+ */
+export const CONCURRENT_TIMEOUT_MS = 120_000;

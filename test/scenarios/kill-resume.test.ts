@@ -8,7 +8,7 @@ import { runScript } from '../helpers/child.js';
 import { seeds } from '../helpers/seeds.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 
-const fixture = fileURLToPath(new URL('./fixtures/chatty-run.ts', import.meta.url));
+const fixture = fileURLToPath(new URL('./fixtures/chatty-run.mjs', import.meta.url));
 
 function logOf(root: string): TeamEvent[] {
   try {
@@ -23,7 +23,7 @@ function logOf(root: string): TeamEvent[] {
 
 /** Starts a fresh run and kills it with SIGKILL once its log holds `events` events. */
 async function killAt(root: string, events: number): Promise<void> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fixture, root, 'fresh'], {
+  const child: ChildProcess = spawn(process.execPath, [fixture, root, 'fresh'], {
     stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));

@@ -206,9 +206,13 @@ function repeats(log: readonly TeamEvent[]): string[] {
 
 const SCENARIOS: Scenario[] = ['shutdown', 'remove', 'join', 'request', 'budget', 'synthesis'];
 
-/** The six scenarios, each on its seeds, on one kind of store. */
+/**
+ * The six scenarios, each on its seeds, on one kind of store. The scenarios run concurrently
+ * too, so the project's maxConcurrency trials are always going: one scenario after another
+ * left the slots idle while each scenario's last trials finished.
+ */
 export function suite(kind: keyof typeof places) {
-  describe.each(SCENARIOS)(`%s, killed and resumed (${kind})`, (scenario) => {
+  describe.concurrent.each(SCENARIOS)(`%s, killed and resumed (${kind})`, (scenario) => {
     // The same run uninterrupted: what every resumed run must end as, and where its decision falls.
     const reference = (async () => {
       const place = places[kind]();

@@ -7,7 +7,7 @@ import { startScript } from '../helpers/child.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 
 const setup = { lead: 'editor', members: ['researcher', 'writer'] };
-const holdRun = fileURLToPath(new URL('./fixtures/hold-run.ts', import.meta.url));
+const holdRun = fileURLToPath(new URL('./fixtures/hold-run.mjs', import.meta.url));
 const busyIn = (pid: number | undefined, runId: string | null | undefined) => ({
   code: 'team-busy',
   message: expect.stringContaining(`is running in process ${pid} (run ${runId})`),

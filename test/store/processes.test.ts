@@ -16,7 +16,7 @@ test('8 processes claim and complete 400 tasks: each task completed once, by its
   });
 
   const outputs = await Promise.all(
-    members.map((member) => runScript(fixture('claim-worker.ts'), [root, 'race', member])),
+    members.map((member) => runScript(fixture('claim-worker.mjs'), [root, 'race', member])),
   );
   const claims = outputs.map((output) => JSON.parse(output) as string[]);
 
@@ -51,7 +51,7 @@ test('8 processes send 200 messages each to one inbox: the reader takes 1600 dis
     taken.push(...(await store.transact('post', ({ mailbox }) => mailbox.take('reader'))));
   })();
   await Promise.all(
-    members.map((member) => runScript(fixture('send-worker.ts'), [root, 'post', member, 'reader', '200'])),
+    members.map((member) => runScript(fixture('send-worker.mjs'), [root, 'post', member, 'reader', '200'])),
   );
   sending = false;
   await reader;

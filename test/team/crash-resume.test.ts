@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { runScript } from '../helpers/child.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 
-const fixture = fileURLToPath(new URL('./fixtures/durable-run.ts', import.meta.url));
+const fixture = fileURLToPath(new URL('./fixtures/durable-run.mjs', import.meta.url));
 
 function logOf(root: string): TeamEvent[] {
   try {
@@ -22,7 +22,7 @@ function logOf(root: string): TeamEvent[] {
 
 /** Starts a fresh run and kills it with SIGKILL as soon as `when` holds for its log. */
 async function killWhen(root: string, when: (events: TeamEvent[]) => boolean): Promise<void> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fixture, root, 'fresh'], {
+  const child: ChildProcess = spawn(process.execPath, [fixture, root, 'fresh'], {
     stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -108,7 +108,7 @@ test.each([
 
 test('a run another live process is running cannot be restarted or resumed under it', async () => {
   const root = tempFolder();
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, root, 'fresh'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [fixture, root, 'fresh'], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   while (count('team:task-created')(logOf(root)) < 1) await new Promise((resolve) => setTimeout(resolve, 5));
   const store = new FileStore({ root });

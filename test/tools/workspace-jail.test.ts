@@ -235,7 +235,7 @@ test('200 writes while another process keeps swapping a folder for a link out of
     tool('read_file', { path: 'docs/box/known.txt' }),
     tool('list_files', { pattern: 'docs/**' }),
   ]);
-  const swapper = startScript(path.join(import.meta.dirname, 'fixtures/swap-folder.ts'), [box, outside]);
+  const swapper = startScript(path.join(import.meta.dirname, 'fixtures/swap-folder.mjs'), [box, outside]);
   await swapper.line(/^swapping$/);
   const { team, of } = memberTeam(steps, {
     ...docsOnly,

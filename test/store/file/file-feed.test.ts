@@ -58,7 +58,7 @@ describe('FileStore: commits of other processes reach subscribers', () => {
     const root = tempFolder();
     const store = await runningTeam(root);
     const listener = listen(store, 'newsroom');
-    await runScript(fixture('send-worker.ts'), [root, 'newsroom', 'writer', 'editor', '1']);
+    await runScript(fixture('send-worker.mjs'), [root, 'newsroom', 'writer', 'editor', '1']);
     await vi.waitFor(() => expect(listener.heard).toHaveLength(1), patiently);
     expect(listener.heard[0]).toMatchObject({
       type: 'team:message-sent',
@@ -104,6 +104,6 @@ describe('FileStore: commits of other processes reach subscribers', () => {
   test('a process whose store has subscribers still ends on its own', async () => {
     const root = tempFolder();
     await runningTeam(root);
-    expect(await runScript(fixture('subscribe-and-end.ts'), [root, 'newsroom'])).toBe('subscribed\n');
+    expect(await runScript(fixture('subscribe-and-end.mjs'), [root, 'newsroom'])).toBe('subscribed\n');
   }, 60_000);
 });

@@ -205,7 +205,7 @@ describe('FileStore: what a crash leaves still opens', () => {
 describe('FileStore: a process killed in the middle of a commit', () => {
   /** Runs the crash-at fixture on a team until it stops before its `at`-th write, and kills it there. */
   async function killAt(root: string, at: number): Promise<void> {
-    const child = startScript(fixture('crash-at.ts'), [root, 'loop', String(at)]);
+    const child = startScript(fixture('crash-at.mjs'), [root, 'loop', String(at)]);
     await child.line(/^stopped /);
     child.child.kill('SIGKILL');
     await child.end();

@@ -93,7 +93,7 @@ test('reads racing another process’s commits see each commit whole, and the la
   await seeded(root);
   const reader = new FileStore({ root });
   const count = 40;
-  const writing = runScript(fileURLToPath(new URL('../fixtures/note-writer.ts', import.meta.url)), [
+  const writing = runScript(fileURLToPath(new URL('../fixtures/note-writer.mjs', import.meta.url)), [
     root,
     't',
     String(count),

@@ -18,7 +18,7 @@ describe.skipIf(!reachable)('PostgresStore across processes', () => {
     });
 
     const outputs = await Promise.all(
-      members.map((member) => runScript(fixture('claim-worker.ts'), [POSTGRES_URL, schema, 'race', member])),
+      members.map((member) => runScript(fixture('claim-worker.mjs'), [POSTGRES_URL, schema, 'race', member])),
     );
     const claims = outputs.map((output) => JSON.parse(output) as string[]);
 
