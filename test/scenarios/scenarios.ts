@@ -97,6 +97,9 @@ export const scenarios: Scenario[] = [
           ? { toolCalls: [tool('send_message', { to: 'lead', content: 'Starting A' })] }
           : 'done task-1',
     },
+    // The lead plans in one step, so a's message always finds it between turns (a message
+    // that came while a turn ran would be given to that turn, between its steps).
+    options: { agents: { lead: { maxIterations: 1 } } },
     checks: (events) => ({ reasons: reasons(events) }),
     expected: {
       stopReason: 'completed',
