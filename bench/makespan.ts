@@ -1,9 +1,12 @@
-// Makespan of agent-teams' event-driven scheduler against the lower bound, beside a 500 ms
-// polling scheduler and a batch-of-N scheduler as peers run them, on the same rules, store
-// and simulated model (200 ms a call). agent-teams is timed from team.run() to its return,
-// warm (after a run in the same process) and in a fresh process (its first run).
-// Run: npm run bench:makespan
+// Makespan of agent-teams' event-driven scheduler against the lower bound, beside KaibanJS (the
+// npm package, run on the same workloads with a model paced like ours), a 500 ms polling
+// scheduler and a batch-of-N scheduler as peers run them (the last two on our rules, store and
+// simulated model, 200 ms a call). agent-teams and KaibanJS are timed from the run's start to its
+// return, warm (after a run in the same process) and in a fresh process (its first run). Each
+// contender runs ROUNDS times, interleaved with the others; the table gives the medians.
+// Run: npm run bench:makespan (the first run installs KaibanJS into bench/peers/kaibanjs/)
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { MemoryStore } from '../src/index.js';
@@ -29,6 +32,30 @@ function fresh(workload: Workload): number {
   return Number(out.trim());
 }
 
+const KAIBAN = fileURLToPath(new URL('./peers/kaibanjs/', import.meta.url));
+
+/** KaibanJS in its own process: [fresh, warm] ms. Installed from its lock file on first use. */
+function kaibanjs(workload: Workload): [number, number] {
+  if (!existsSync(`${KAIBAN}node_modules/kaibanjs`)) {
+    execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: KAIBAN,
+      stdio: 'ignore',
+    });
+  }
+  const tasks = workload.tasks.map((task) => ({
+    id: task.id,
+    dependsOn: task.dependsOn ?? [],
+    ms: workload.duration(task.id as string),
+  }));
+  const out = execFileSync(process.execPath, ['run.mjs', JSON.stringify(tasks)], {
+    cwd: KAIBAN,
+    encoding: 'utf8',
+    env: { ...process.env, KAIBAN_TELEMETRY_OPT_OUT: '1' },
+  });
+  const [first, second] = out.trim().split('\n').map(Number);
+  return [first as number, second as number];
+}
+
 async function peer(workload: Workload, kind: 'polling' | 'batch'): Promise<number> {
   const store = new MemoryStore();
   await store.createTeam('bench', { lead: 'lead', members: MEMBERS });
@@ -52,20 +79,31 @@ if (freshIndex >= 0) {
   if (!workload) throw new Error(`no workload ${process.argv[freshIndex + 1]}`);
   console.log(String(await ours(workload)));
 } else {
+  const ROUNDS = 3;
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   console.log(
-    '| workload | lower bound ms | agent-teams warm ms (ratio) | agent-teams fresh process ms (ratio) | 500 ms polling ms (ratio) | batch of 3 ms (ratio) |',
+    '| workload | lower bound ms | agent-teams warm ms (ratio) | agent-teams fresh process ms (ratio) | KaibanJS warm ms (ratio) | KaibanJS fresh process ms (ratio) | 500 ms polling ms (ratio) | batch of 3 ms (ratio) |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const workload of workloads) {
     const bound = lowerBound(workload, MEMBERS.length);
     await ours(workload); // warm-up
-    const times = [
-      await ours(workload),
-      fresh(workload),
-      await peer(workload, 'polling'),
-      await peer(workload, 'batch'),
-    ];
-    const cells = times.map((ms) => `${ms.toFixed(0)} (${(ms / bound).toFixed(3)})`);
+    const rounds: number[][] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const [kaibanFresh, kaibanWarm] = kaibanjs(workload);
+      rounds.push([
+        await ours(workload),
+        fresh(workload),
+        kaibanWarm,
+        kaibanFresh,
+        await peer(workload, 'polling'),
+        await peer(workload, 'batch'),
+      ]);
+    }
+    const cells = (rounds[0] ?? []).map((_, column) => {
+      const ms = median(rounds.map((times) => times[column] as number));
+      return `${ms.toFixed(0)} (${(ms / bound).toFixed(3)})`;
+    });
     console.log(`| ${workload.name} | ${bound} | ${cells.join(' | ')} |`);
   }
 }
