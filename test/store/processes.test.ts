@@ -16,7 +16,7 @@ test('8 processes claim and complete 400 tasks: each task completed once, by its
   });
 
   const outputs = await Promise.all(
-    members.map((member) => runScript(fixture('claim-worker.mjs'), [root, 'race', member])),
+    members.map((member) => runScript(fixture('claim-worker.mjs'), ['file', root, 'race', member])),
   );
   const claims = outputs.map((output) => JSON.parse(output) as string[]);
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { runScript } from '../../helpers/child.js';
 import { POSTGRES_URL, postgresReachable, postgresStores, randomSchema } from './database.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const members = Array.from({ length: 8 }, (_, index) => `worker${index + 1}`);
 const reachable = await postgresReachable();
 const stores = postgresStores();
@@ -18,7 +18,9 @@ describe.skipIf(!reachable)('PostgresStore across processes', () => {
     });
 
     const outputs = await Promise.all(
-      members.map((member) => runScript(fixture('claim-worker.mjs'), [POSTGRES_URL, schema, 'race', member])),
+      members.map((member) =>
+        runScript(fixture('claim-worker.mjs'), ['postgres', POSTGRES_URL, schema, 'race', member]),
+      ),
     );
     const claims = outputs.map((output) => JSON.parse(output) as string[]);
 
