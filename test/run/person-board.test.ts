@@ -1,5 +1,6 @@
-import type { TeamEvent } from 'agent-teams';
+import { foldEvents, type TeamEvent } from 'agent-teams';
 import { describe, expect, test } from 'vitest';
+import { renderLive } from '../../src/cli/view/live-view.js';
 import { BOATS, PERSON_TASK, teams } from '../cli/fixtures/board-team.js';
 import { expectBoardChanged, taskTurns } from '../helpers/board-run.js';
 import { STORES } from '../helpers/stores.js';
@@ -35,6 +36,10 @@ describe.each(STORES)('the person at the board of a running team, on the %s', (_
     const complete = events.find((event) => event.type === 'team:complete');
     expect(complete?.data.tasks).toMatchObject({ total: 4, completed: 3, deleted: 1, pending: 0 });
     await expect(run.addTask({ title: 'Late' })).rejects.toMatchObject({ code: 'run-ended' });
+    // The terminal's live view keeps the deleted task in sight, off the three columns.
+    const view = renderLive(foldEvents(events), Date.now(), 110).join('\n');
+    expect(view).toMatch(/pending \(0\) +in progress \(0\) +completed \(3\)/);
+    expect(view).toContain('deleted (1): task-2 Polish');
   });
 
   test('the person edits a pending task: its text, what it waits for and its member, in one commit the member reads', async () => {
