@@ -53,6 +53,10 @@ test('task delete, assign and add from another shell change a running team’s b
   expect(shown.stdout).toMatch(
     /task-2 +deleted +- +Polish \(after task-1\)\n +→ deleted: Polish is not needed/,
   );
+  const logs = await cli(['logs', 'board'], { cwd });
+  expect(logs.stdout).toMatch(/\] user deleted task-2 \(Polish is not needed\)\n/);
+  expect(logs.stdout).toMatch(/\] user gave task-3 to c\n/);
+  expect(logs.stdout).toMatch(/\] user created task-4: Count the boats\n/);
   const late = await cli(['task', 'add', 'board', 'Too late'], { cwd });
   expect(late.code).toBe(1);
   expect(late.stderr).toMatch(
@@ -111,6 +115,10 @@ test('task edit changes a task’s text, dependencies and member in one commit; 
   expect(again.stderr).toBe('');
   expect(again.stdout).toBe(
     'changed task-2 "Draft the piece" (pending, for writer, after task-1, task-3) in newsroom\n',
+  );
+  const logs = await cli(['logs', 'newsroom'], { cwd });
+  expect(logs.stdout).toMatch(
+    /\] user changed task-2: its title; it waits for task-3\n.*\] user gave task-2 to writer\n/s,
   );
   const nothing = await cli(['task', 'edit', 'newsroom', 'task-2'], { cwd });
   expect(nothing.stderr).toContain('nothing to change: give --title');
