@@ -2,9 +2,9 @@ import { USER } from '../agent/participants.js';
 import type { NewTask, TaskEdit, TeamTask } from '../board/task.js';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/team-error.js';
-import { runStatus } from '../store/run-record.js';
 import type { TeamStore } from '../store/team-store.js';
 import { assignAndTell, deleteAndTell } from '../tools/task-graph.js';
+import { requireGoingRun } from './control.js';
 
 // The person at the board: tasks the person (`user`) adds, edits, gives and deletes on a
 // team's run, from any process that reaches its store (the run's handle, `agent-teams task`,
@@ -36,14 +36,7 @@ async function requireGoingTeam(store: TeamStore, team: string): Promise<void> {
       { details: { team } },
     );
   }
-  const status = runStatus(await store.readEvents(info.runId));
-  if (status !== 'running') {
-    throw new TeamError(
-      'run-ended',
-      `The run ${info.runId} of ${team} has ended (${status}): its tasks take no more changes.`,
-      { details: { team, runId: info.runId, status } },
-    );
-  }
+  await requireGoingRun(store, team, info.runId);
 }
 
 /** The person puts a task on the run's list (`agent-teams task add`); the same task twice is added once. */
