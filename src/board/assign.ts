@@ -2,12 +2,12 @@ import { checkMember } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
 import { freezeTask, type TeamTask } from './task.js';
 import type { TaskListState } from './task-list-state.js';
-import { refuseCompleted, requireTask } from './task-permissions.js';
+import { plansAsLead, refuseFinal, requireTask } from './task-permissions.js';
 import { type RuleContext, type Transition, unchanged } from './transition.js';
 
 /**
  * Give a pending task to a member (or to another one).
- * Checks: `by` is the lead (`not-owner`); the task exists and is pending
+ * Checks: `by` is the lead or the person running the team (`not-owner`); the task exists and is pending
  * (`task-in-progress`: release it first; `task-completed`); the assignee is a member.
  * Changes: the task's assignee. Assigning it to its assignee again changes nothing.
  * Events: `team:task-assigned` with the previous assignee as `previousOwner`.
@@ -19,7 +19,7 @@ export function assignTask(
   by: string,
   context: RuleContext,
 ): Transition<TeamTask> {
-  if (by !== state.roster.lead) {
+  if (!plansAsLead(state, by)) {
     throw new TeamError(
       'not-owner',
       `Only the lead assigns tasks; ${by} can claim an unassigned task instead.`,
@@ -29,7 +29,7 @@ export function assignTask(
     );
   }
   const task = requireTask(state, taskId);
-  refuseCompleted(task);
+  refuseFinal(task);
   if (task.status === 'in_progress') {
     throw new TeamError(
       'task-in-progress',

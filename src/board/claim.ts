@@ -3,7 +3,7 @@ import { TeamError } from '../errors/index.js';
 import { blockersOf } from './dependencies.js';
 import { freezeTask, type TeamTask } from './task.js';
 import { findTask, readyFor, type TaskListState } from './task-list-state.js';
-import { heldBy, refuseCompleted, requireTask } from './task-permissions.js';
+import { heldBy, refuseFinal, requireTask } from './task-permissions.js';
 import { type RuleContext, type Transition, unchanged } from './transition.js';
 
 /**
@@ -29,7 +29,7 @@ export function nextFor(state: TaskListState, member: string, assignedOnly = fal
 }
 
 function refuseUnclaimable(state: TaskListState, task: TeamTask, member: string): void {
-  refuseCompleted(task);
+  refuseFinal(task);
   if (task.status === 'in_progress') {
     throw new TeamError('task-in-progress', `The task ${task.id} is in progress with ${task.owner}.`, {
       details: { taskId: task.id, owner: task.owner },

@@ -1,8 +1,9 @@
-import { checkActor, checkMember } from '../agent/participants.js';
+import { checkMember } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
 import { freezeTask, type NewTask, type TeamTask } from './task.js';
 import { checkNewTask } from './task-input.js';
 import { findTask, generatedNumber, type TaskListState } from './task-list-state.js';
+import { checkBoardActor } from './task-permissions.js';
 import { type RuleContext, type Transition, unchanged } from './transition.js';
 
 /**
@@ -17,7 +18,7 @@ function sameIdIgnoringCase(state: TaskListState, id: string): TeamTask | undefi
 }
 
 /**
- * A task `by` put on the list already with the same title, description and dependencies (and
+ * A task (not deleted) `by` put on the list already with the same title, description and dependencies (and
  * given to the same member, if the new one names one): creating it again is a no-op, so a
  * planning turn replayed after a crash, or a model that repeats itself, never doubles the plan.
  */
@@ -29,6 +30,7 @@ function sameTask(
   const deps = [...fields.dependsOn].sort().join('\n');
   return state.tasks.find(
     (task) =>
+      task.status !== 'deleted' &&
       task.createdBy === by &&
       task.title === fields.title &&
       task.description === fields.description &&
@@ -42,9 +44,9 @@ function sameTask(
 
 /**
  * Create a task.
- * Checks: `by` is on the team; the fields are well formed; the list has room (`task-limit`);
+ * Checks: `by` is on the team (or is the person running it, `user`); the fields are well formed; the list has room (`task-limit`);
  * a given id is free, ignoring case (`task-id-taken`); every dependency is on the list already
- * (`dependency-not-found`), so dependencies never form a cycle; the assignee is a member.
+ * (`dependency-not-found`) and not deleted (`task-deleted`), so dependencies never form a cycle; the assignee is a member.
  * Changes: adds a pending task; raises the high watermark for `task-N` ids. A task `by` created
  * already with the same content is answered instead, and nothing changes (`sameTask`).
  * Events: `team:task-created`.
@@ -55,7 +57,7 @@ export function createTask(
   by: string,
   context: RuleContext,
 ): Transition<TeamTask> {
-  checkActor(state.roster, by);
+  checkBoardActor(state, by);
   const fields = checkNewTask(input);
   const existing = sameTask(state, fields, by);
   if (existing) return unchanged(existing);
@@ -77,12 +79,18 @@ export function createTask(
     );
   }
   for (const dependency of fields.dependsOn) {
-    if (!findTask(state, dependency)) {
+    const found = findTask(state, dependency);
+    if (!found) {
       throw new TeamError(
         'dependency-not-found',
         `The task ${dependency} is not on the list: create it first, then the tasks that depend on it.`,
         { details: { taskId: dependency } },
       );
+    }
+    if (found.status === 'deleted') {
+      throw new TeamError('task-deleted', `The task ${dependency} was deleted: nothing can wait for it.`, {
+        details: { taskId: dependency },
+      });
     }
   }
   if (fields.assignee !== undefined) checkMember(state.roster, fields.assignee, 'be assigned tasks');

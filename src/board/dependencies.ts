@@ -24,3 +24,17 @@ export function freedBy(state: TaskListState, id: string): string[] {
   }
   return freed.sort(compareIds);
 }
+
+/**
+ * The unfinished tasks (pending or in progress) that wait for `task`, in id order, while it is
+ * unfinished itself: what its completion (or deletion) would let go on.
+ */
+export function blocks(state: TaskListState, task: TeamTask): string[] {
+  if (task.status === 'completed' || task.status === 'deleted') return [];
+  return dependentsOf(state, task.id)
+    .filter((id) => {
+      const status = findTask(state, id)?.status;
+      return status === 'pending' || status === 'in_progress';
+    })
+    .sort(compareIds);
+}

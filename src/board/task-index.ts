@@ -80,6 +80,7 @@ function count(index: TaskIndex, task: TeamTask, by: 1 | -1): void {
   counts.total += by;
   if (task.status === 'pending') counts.pending += by;
   else if (task.status === 'in_progress') counts.inProgress += by;
+  else if (task.status === 'deleted') counts.deleted += by;
   else counts.completed += by;
   if (task.closed) counts.closed += by;
 }
@@ -121,7 +122,7 @@ export function indexOf(list: object, tasks: readonly TeamTask[], find: Lookup):
   let index = indexes.get(list);
   if (index) return index;
   index = {
-    counts: { total: 0, pending: 0, inProgress: 0, completed: 0, closed: 0 },
+    counts: { total: 0, pending: 0, inProgress: 0, completed: 0, closed: 0, deleted: 0 },
     held: new Map(),
     dependents: new Map(),
     open: new SortedIds(),

@@ -1,6 +1,6 @@
 import type { TeamTask } from '../events/task.js';
 
-export type { NewTask, TaskChange, TaskStatus, TeamTask } from '../events/task.js';
+export type { NewTask, TaskChange, TaskEdit, TaskEditField, TaskStatus, TeamTask } from '../events/task.js';
 
 /**
  * A task as an immutable value, its fields always in one order: every task then has the

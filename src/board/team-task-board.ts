@@ -5,11 +5,13 @@ import { assignTask } from './assign.js';
 import { recorderOf } from './change-recorder.js';
 import { claimableBy, claimTask, nextFor } from './claim.js';
 import { createTask } from './create.js';
-import { blockersOf, freedBy } from './dependencies.js';
+import { type DeletedTask, deleteTask } from './delete.js';
+import { blockersOf, blocks, freedBy } from './dependencies.js';
+import { editTask } from './edit.js';
 import type { InMemoryBlackboard } from './in-memory-blackboard.js';
 import { releaseMember } from './release-member.js';
 import { requeueInProgress } from './requeue.js';
-import type { NewTask, TaskChange, TeamTask } from './task.js';
+import type { NewTask, TaskChange, TaskEdit, TeamTask } from './task.js';
 import {
   countTasks,
   emptyTaskList,
@@ -112,6 +114,24 @@ export class TeamTaskBoard {
     return this.#apply((state, context) => updateTask(state, taskId, change, by, context));
   }
 
+  /**
+   * Reshapes a pending task: its title, description, dependencies (added or removed). By the
+   * lead, the person (`user`) or the task's creator; a cycle, an unknown or a deleted
+   * dependency is refused with the reason.
+   */
+  editTask(taskId: string, edit: TaskEdit, by: string): TeamTask {
+    return this.#apply((state, context) => editTask(state, taskId, edit, by, context));
+  }
+
+  /**
+   * Deletes a task, with a reason: its status becomes `deleted`, and the tasks that waited for
+   * it no longer do (answered as `dependents`). By the lead, the person (`user`) or the task's
+   * creator; refused while another agent holds it.
+   */
+  deleteTask(taskId: string, reason: string, by: string): DeletedTask {
+    return this.#apply((state, context) => deleteTask(state, taskId, reason, by, context));
+  }
+
   /** Gives all of `member`'s tasks back to the list; answers the tasks it changed. */
   releaseMember(member: string, by: string): TeamTask[] {
     return this.#apply((state, context) => releaseMember(state, member, by, context));
@@ -151,6 +171,12 @@ export class TeamTaskBoard {
   blockersOf(taskId: string): string[] {
     const state = this.#state();
     return blockersOf(state, requireTask(state, taskId));
+  }
+
+  /** The unfinished tasks that wait for `taskId` while it is unfinished (none once it is completed or deleted). */
+  blocks(taskId: string): string[] {
+    const state = this.#state();
+    return blocks(state, requireTask(state, taskId));
   }
 
   /** The pending tasks that wait only for `taskId`: those its completion unblocks. */

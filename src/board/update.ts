@@ -1,10 +1,10 @@
-import { checkActor } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
 import { freedBy } from './dependencies.js';
+import { editTask } from './edit.js';
 import { freezeTask, type TaskChange, type TeamTask } from './task.js';
 import { checkTaskChange } from './task-input.js';
 import type { TaskListState } from './task-list-state.js';
-import { refuseCompleted, requireTask } from './task-permissions.js';
+import { checkBoardActor, plansAsLead, refuseFinal, requireTask } from './task-permissions.js';
 import { type RuleContext, type Transition, unchanged } from './transition.js';
 
 function refuseStranger(task: TeamTask, by: string): never {
@@ -37,9 +37,11 @@ function updated(previous: TeamTask, task: TeamTask, by: string): Transition<Tea
 }
 
 /**
- * Change a task: complete it, release it, or add a note.
- * Checks: the change is well formed; the task exists and is not completed (`task-completed`);
- * `by` is its owner or the lead (`not-owner`).
+ * Change a task: complete it, release it, or add a note; or (in a change of their own) add or
+ * remove dependencies, which is `editTask`'s rule.
+ * Checks: the change is well formed; the task exists and is not final (`task-completed`,
+ * `task-deleted`); `by` is its owner or the lead (`not-owner`); the person running the team
+ * (`user`) has the lead's say.
  * - The owner completes its task with a result (`result-required`), or releases it to `pending`.
  * - The lead releases an in-progress task, or unassigns a pending one (status `pending`); it
  *   closes a pending task that is no longer needed (status `completed`, optional result as the
@@ -56,12 +58,14 @@ export function updateTask(
   by: string,
   context: RuleContext,
 ): Transition<TeamTask> {
-  checkActor(state.roster, by);
-  const change = checkTaskChange(input);
+  checkBoardActor(state, by);
+  const checked = checkTaskChange(input);
+  if ('edit' in checked) return editTask(state, taskId, checked.edit, by, context);
+  const change = checked;
   const task = requireTask(state, taskId);
-  refuseCompleted(task);
+  refuseFinal(task);
   const isOwner = task.status === 'in_progress' && task.owner === by;
-  const isLead = by === state.roster.lead;
+  const isLead = plansAsLead(state, by);
   if (!isOwner && !isLead) refuseStranger(task, by);
   const note = change.note ?? task.note;
   const stamp = { note, updatedAt: context.now };

@@ -13,7 +13,7 @@ import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
 import { whereOf } from './store-choice.js';
 import { eventLine, usageLine } from './view/event-line.js';
-import { clip, unpricedLines } from './view/format.js';
+import { clip, taskTally, unpricedLines } from './view/format.js';
 import { agentOf, TranscriptPrinter } from './view/transcript.js';
 import { storeWakeups } from './wakeups.js';
 
@@ -52,7 +52,7 @@ export async function showTeams(store: TeamStore, json: boolean): Promise<void> 
   for (const { info, status, tasks, startedAt, waiting } of rows) {
     print(`${info.name}: ${info.lead} leads ${memberNames(info.roster).join(', ')}`);
     print(
-      `  last run ${info.runId ?? '-'} · ${status} · ${tasks.completed}/${tasks.total} tasks done` +
+      `  last run ${info.runId ?? '-'} · ${status} · ${tasks.completed}/${tasks.total - tasks.deleted} tasks done` +
         (startedAt ? ` · started ${startedAt}` : ''),
     );
     if (waiting.length > 0)
@@ -109,7 +109,8 @@ function taskLine(task: TeamTask): string {
   const status = task.closed ? 'closed' : task.status;
   const who = task.owner ?? task.assignee ?? '-';
   const waits = task.dependsOn.length ? ` (after ${task.dependsOn.join(', ')})` : '';
-  const result = task.result ? `\n      → ${clip(task.result, 110)}` : '';
+  const shown = task.status === 'deleted' ? `deleted: ${task.note ?? ''}` : task.result;
+  const result = shown ? `\n      → ${clip(shown, 110)}` : '';
   return `  ${task.id.padEnd(10)} ${status.padEnd(11)} ${who.padEnd(12)} ${task.title}${waits}${result}`;
 }
 
@@ -217,11 +218,9 @@ async function goneRunner(store: TeamStore, runId: string): Promise<string | und
 
 /** A run in one line, from its fold: how it stands, its tasks, turns and tokens. */
 function summaryLine(run: RunState): string {
-  const tasks = [...run.tasks.values()];
-  const done = tasks.filter((task) => task.status === 'completed').length;
   const { leadTurns, memberTurns } = turnCounts(run);
   return (
-    `${run.stopReason ?? 'running'} · ${done}/${tasks.length} tasks · ${leadTurns} lead and ${memberTurns} member turns` +
+    `${run.stopReason ?? 'running'} · ${taskTally([...run.tasks.values()])} · ${leadTurns} lead and ${memberTurns} member turns` +
     ` · ${usageLine(run.usage.totalTokens, run.usage.cost)}` +
     unpricedLines([...run.agents.values()].map((agent) => [agent.name, agent.usage] as const))
       .map((line) => `\n${line}`)

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { addInspectCommands } from './commands/inspect-commands.js';
 import { addRunCommands } from './commands/run-commands.js';
 import { addSteerCommands } from './commands/steer-commands.js';
+import { addTaskCommands } from './commands/task-commands.js';
 import { checkRequiredOptions } from './options.js';
 
 const version = (
@@ -20,6 +21,7 @@ export function program(setExitCode: (code: number) => void): Command {
   checkRequiredOptions(cli);
   addRunCommands(cli, setExitCode);
   addSteerCommands(cli);
+  addTaskCommands(cli);
   addInspectCommands(cli);
   return cli;
 }

@@ -4,7 +4,7 @@ import { emptyRunState } from '../fold/run-state.js';
 import type { TeamRunHandle } from '../run/handle.js';
 import type { Team } from '../team/team.js';
 import { eventLine, usageLine } from './view/event-line.js';
-import { seconds, unpricedLines } from './view/format.js';
+import { seconds, taskTally, unpricedLines } from './view/format.js';
 import { type TerminalView, terminalView } from './view/terminal-view.js';
 
 export interface RunRequest {
@@ -77,10 +77,9 @@ export async function runTeam(team: Team, request: RunRequest): Promise<number> 
     await view.stop();
     const { stopReason, tasks } = result.teamResult;
     if (!request.json) {
-      const done = tasks.filter((task) => task.status === 'completed').length;
       if (result.output) process.stdout.write(`\n${result.output}\n`);
       process.stdout.write(
-        `\n${stopReason} · ${done}/${tasks.length} tasks · ${usageLine(result.usage.total.totalTokens, result.usage.total.cost)}` +
+        `\n${stopReason} · ${taskTally(tasks)} · ${usageLine(result.usage.total.totalTokens, result.usage.total.cost)}` +
           ` · ${seconds(Date.now() - started)} · run ${result.runId}\n`,
       );
       for (const line of unpricedLines(Object.entries(result.usage.byAgent)))

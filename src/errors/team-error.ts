@@ -24,11 +24,15 @@ export type TeamErrorCode =
   | 'task-limit'
   | 'dependency-not-found'
   | 'dependency-unfinished'
+  /** A dependency that would make tasks wait for each other in a circle. */
+  | 'dependency-cycle'
   | 'not-owner'
   | 'not-assigned'
   | 'holds-another-task'
   | 'task-in-progress'
   | 'task-completed'
+  /** The task was deleted: it takes no change, and nothing may depend on it. */
+  | 'task-deleted'
   | 'result-required'
   // requests (plan approvals, permissions, tool approvals)
   | 'request-not-found'

@@ -34,11 +34,15 @@ export interface SynthesisPart {
   readonly final: boolean;
 }
 
-/** How many tasks are in each state; `closed` are also counted in `completed`. */
+/**
+ * How many tasks are in each state; `closed` are also counted in `completed`. `deleted` tasks
+ * stay on the list (in `total`) but are not open work.
+ */
 export interface TaskCounts {
   readonly total: number;
   readonly pending: number;
   readonly inProgress: number;
   readonly completed: number;
   readonly closed: number;
+  readonly deleted: number;
 }

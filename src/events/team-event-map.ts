@@ -8,7 +8,7 @@ import type {
   TaskCounts,
   TurnReason,
 } from './run-terms.js';
-import type { TaskStatus, TeamTask } from './task.js';
+import type { TaskEditField, TaskStatus, TeamTask } from './task.js';
 import type { TurnEventMap } from './turn-event-map.js';
 import type { TokenUsage } from './usage.js';
 
@@ -83,6 +83,27 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
     readonly by: string;
     readonly from: TaskStatus;
     readonly to: TaskStatus;
+  };
+  /**
+   * A pending task's title, description or dependencies changed (`update_task`, `editTask`, or
+   * a deletion dropping a dependency): `addedDependsOn` and `removedDependsOn` say which.
+   */
+  'team:task-edited': {
+    readonly task: TeamTask;
+    readonly by: string;
+    readonly fields: readonly TaskEditField[];
+    readonly addedDependsOn: readonly string[];
+    readonly removedDependsOn: readonly string[];
+  };
+  /**
+   * A task was deleted (`delete_task`, `deleteTask`) with a reason; `dependents` are the tasks
+   * that waited for it, each no longer does (a `team:task-edited` follows for each).
+   */
+  'team:task-deleted': {
+    readonly task: TeamTask;
+    readonly by: string;
+    readonly reason: string;
+    readonly dependents: readonly string[];
   };
   /** A task was completed (or closed by the lead); `unblocked` are the ids of tasks it freed. */
   'team:task-completed': {

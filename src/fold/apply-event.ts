@@ -127,6 +127,8 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
     case 'team:task-assigned':
     case 'team:task-updated':
     case 'team:task-completed':
+    case 'team:task-edited':
+    case 'team:task-deleted':
       state.progress++;
       state.tasks.set(event.data.task.id, event.data.task);
       break;

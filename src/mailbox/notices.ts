@@ -1,3 +1,4 @@
+import type { DeletedTask } from '../board/delete.js';
 import type { TeamTask } from '../board/task.js';
 import { cutTo, LIMITS } from '../events/limits.js';
 import type { IdleReason, MessageKind } from './message.js';
@@ -45,6 +46,40 @@ export function notifyReassigned(mailbox: TeamMailbox, lead: string, task: TeamT
       'task_notification',
     );
   }
+}
+
+/**
+ * A task was deleted: each member a task that waited for it is given to is told that task
+ * waits for it no more; the member it was given to, that it is gone; the lead, when someone
+ * else deleted it (the person, or the task's creator). All `task_notification`, naming the
+ * task and the reason; only agents in `reachable` (those on the team now) are written to.
+ */
+export function notifyDeleted(
+  mailbox: TeamMailbox,
+  by: string,
+  { task, dependents }: DeletedTask,
+  reachable: readonly string[],
+): void {
+  const named = `${task.id} ("${task.title}")`;
+  const deleted = `${by} deleted ${named}: ${task.note ?? ''}`;
+  const told = new Map<string, string[]>();
+  const tell = (to: string | null, line: string) => {
+    if (to === null || to === by || !reachable.includes(to)) return;
+    told.set(to, [...(told.get(to) ?? [deleted]), line]);
+  };
+  tell(task.owner ?? task.assignee, 'It was given to you: it is not to be done.');
+  for (const dependent of dependents) {
+    tell(
+      dependent.owner ?? dependent.assignee,
+      `${dependent.id} ("${dependent.title}"), given to you, no longer waits for it.`,
+    );
+  }
+  const freed = dependents.map((dependent) => dependent.id);
+  tell(
+    mailbox.roster.lead,
+    freed.length ? `Tasks that waited for it no longer do: ${freed.join(', ')}.` : 'No task waited for it.',
+  );
+  for (const [to, lines] of told) notify(mailbox, by, to, lines.join('\n'), 'task_notification');
 }
 
 const IDLE_LABELS: Record<IdleReason, string> = {

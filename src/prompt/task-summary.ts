@@ -16,9 +16,11 @@ function line(task: TeamTask): string {
   return `- ${task.id} [${task.closed ? 'closed' : task.status}${who ? `, ${who}` : ''}] ${task.title}${note}`;
 }
 
-/** In progress, then pending, then completed: what the lead acts on first. */
+/** In progress, then pending, then completed, then deleted: what the lead acts on first. */
+const RANKS = { in_progress: 0, pending: 1, completed: 2, deleted: 3 } as const;
+
 function rank(task: TeamTask): number {
-  return task.status === 'in_progress' ? 0 : task.status === 'pending' ? 1 : 2;
+  return RANKS[task.status];
 }
 
 /**
@@ -36,7 +38,7 @@ export function taskSummary(
   const count = (status: TeamTask['status']) => tasks.filter((task) => task.status === status).length;
   const counts =
     tasks.length > LINES_SHOWN
-      ? ` (${tasks.length} tasks: ${count('pending')} pending, ${count('in_progress')} in progress, ${count('completed')} completed)`
+      ? ` (${tasks.length} tasks: ${count('pending')} pending, ${count('in_progress')} in progress, ${count('completed')} completed${count('deleted') ? `, ${count('deleted')} deleted` : ''})`
       : '';
   const lines = ordered.slice(0, LINES_SHOWN).map(line);
   const hidden = tasks.length - lines.length;

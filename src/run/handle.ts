@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent.js';
+import type { NewTask, TeamTask } from '../board/task.js';
 import { TeamError } from '../errors/team-error.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 import type { TeamRunResult } from '../fold/run-result.js';
@@ -19,6 +20,13 @@ import {
 } from './control.js';
 import type { RunLoop } from './loop.js';
 import { checkNewAgent, profileOf } from './roster.js';
+import {
+  addTaskAsUser,
+  assignTaskAsUser,
+  deleteTaskAsUser,
+  editTaskAsUser,
+  type PersonTaskEdit,
+} from './task-control.js';
 
 /**
  * A run while it goes: its id, its result, its events, and the person's hand on it. Each
@@ -115,6 +123,37 @@ export class TeamRunHandle {
     const removal = { force: true, reason: null, removed: true };
     await this.#committed(() => requestShutdown(this.#store, this.#team, name, removal));
     await this.#departed(name);
+  }
+
+  /**
+   * The person puts a task on the list (created by `user`): members take it like any task.
+   * The same rules as the lead's `create_task` apply.
+   */
+  async addTask(task: NewTask): Promise<TeamTask> {
+    return this.#committed(() => addTaskAsUser(this.#store, this.#team, task));
+  }
+
+  /**
+   * The person edits a pending task: its title, description, dependencies (`addDependsOn`,
+   * `removeDependsOn`; a cycle, an unknown or a deleted task is refused) and assignee, in one
+   * commit. A task a member works on is refused (`task-in-progress`).
+   */
+  async editTask(taskId: string, edit: PersonTaskEdit): Promise<TeamTask> {
+    return this.#committed(() => editTaskAsUser(this.#store, this.#team, taskId, edit));
+  }
+
+  /** The person gives a pending task to a member (or to another one); both are told. */
+  async assignTask(taskId: string, member: string): Promise<TeamTask> {
+    return this.#committed(() => assignTaskAsUser(this.#store, this.#team, taskId, member));
+  }
+
+  /**
+   * The person deletes a task, with the reason: it is kept as `deleted`, never worked on and
+   * not open work (the run can end without it); the tasks that waited for it no longer do,
+   * and their members and the lead are told. Refused while a member holds it.
+   */
+  async deleteTask(taskId: string, reason: string): Promise<TeamTask> {
+    return this.#committed(() => deleteTaskAsUser(this.#store, this.#team, taskId, reason));
   }
 
   /** Stops the run cleanly: turns stop, nothing is left in progress, `stopReason: 'aborted'`. */

@@ -1,14 +1,23 @@
 import type { ToolSet } from 'ai';
 import type { AgentRole } from '../events/team-event-map.js';
-import { assignTaskTool, createTaskTool } from './lead-tools.js';
+import { assignTaskTool, createTaskTool, deleteTaskTool } from './lead-tools.js';
 import { readInboxTool, sendMessageTool } from './message-tools.js';
 import { getTaskTool, listTasksTool } from './task-pages.js';
 import { claimTaskTool, updateTaskTool } from './task-tools.js';
 import type { TeamToolContext } from './tool-context.js';
 
-/** Which team tools each role gets (the seed's table, plus get_task for both). */
+/** Which team tools each role gets (the seed's table, plus get_task for both and delete_task for the lead). */
 const ROLE_TOOLS: Record<AgentRole, readonly string[]> = {
-  lead: ['create_task', 'assign_task', 'list_tasks', 'get_task', 'update_task', 'send_message', 'read_inbox'],
+  lead: [
+    'create_task',
+    'assign_task',
+    'delete_task',
+    'list_tasks',
+    'get_task',
+    'update_task',
+    'send_message',
+    'read_inbox',
+  ],
   member: ['list_tasks', 'get_task', 'claim_task', 'update_task', 'send_message', 'read_inbox'],
 };
 
@@ -20,6 +29,7 @@ export function createTeamTools(context: TeamToolContext, agentName: string): To
   return inCallOrder({
     create_task: createTaskTool(context, agentName),
     assign_task: assignTaskTool(context, agentName),
+    delete_task: deleteTaskTool(context, agentName),
     list_tasks: listTasksTool(context, agentName),
     get_task: getTaskTool(context, agentName),
     claim_task: claimTaskTool(context, agentName),

@@ -1,7 +1,7 @@
 import { tool } from 'ai';
 import { z } from 'zod';
-import { notifyReassigned } from '../mailbox/notices.js';
 import { guardCreate } from './hooks-tools.js';
+import { assignAndTell, deleteAndTell } from './task-graph.js';
 import { taskView } from './task-view.js';
 import { answer, type TeamToolContext } from './tool-context.js';
 import { toolInputSchema } from './tool-input.js';
@@ -22,8 +22,13 @@ const assignTaskFields = z.strictObject({
   taskId: z.string().describe('Id of the pending task'),
   assignee: z.string().describe('Member to give it to'),
 });
+const deleteTaskFields = z.strictObject({
+  taskId: z.string().describe('Id of the task'),
+  reason: z.string().describe('Why it is no longer to be done, ≤50000 characters'),
+});
 const createTaskInput = toolInputSchema(createTaskFields);
 const assignTaskInput = toolInputSchema(assignTaskFields);
+const deleteTaskInput = toolInputSchema(deleteTaskFields);
 
 export function createTaskTool(context: TeamToolContext, agent: string) {
   return tool({
@@ -53,11 +58,28 @@ export function assignTaskTool(context: TeamToolContext, agent: string) {
       answer(
         context,
         { tool: 'assign_task', agent, schema: assignTaskFields, input },
-        ({ taskId, assignee }, { board, mailbox }) => {
-          const previous = board.getTask(taskId)?.assignee ?? null;
-          const task = board.assignTask(taskId, assignee, agent);
-          if (previous && previous !== task.assignee) notifyReassigned(mailbox, agent, task, previous);
-          return { task: taskView(board, task) };
+        ({ taskId, assignee }, rules) => ({
+          task: taskView(rules.board, assignAndTell(rules, taskId, assignee, agent)),
+        }),
+      ),
+  });
+}
+
+export function deleteTaskTool(context: TeamToolContext, agent: string) {
+  return tool({
+    description:
+      'Take a task off the plan, with the reason: it is kept as "deleted", never done, and tasks that waited for it no longer do (their members are told). Not a task a member is working on: it releases it first.',
+    inputSchema: deleteTaskInput,
+    execute: (input) =>
+      answer(
+        context,
+        { tool: 'delete_task', agent, schema: deleteTaskFields, input },
+        ({ taskId, reason }, rules) => {
+          const { task, dependents } = deleteAndTell(rules, taskId, reason, agent);
+          return {
+            task: taskView(rules.board, task),
+            ...(dependents.length > 0 ? { noLongerWaiting: dependents.map((each) => each.id) } : {}),
+          };
         },
       ),
   });

@@ -13,7 +13,7 @@ import { toolInputSchema } from './tool-input.js';
 // list_tasks and get_task: a list of any length and a task of any size, read in answers
 // that each stay within the team's prompt budget (list_tasks by pages, get_task by slices).
 
-const STATUSES = ['pending', 'in_progress', 'completed'] as const;
+const STATUSES = ['pending', 'in_progress', 'completed', 'deleted'] as const;
 const TEXT_FIELDS = ['description', 'result', 'note'] as const;
 
 const listTasksFields = z.strictObject({
@@ -41,11 +41,12 @@ function pageSize(budget: number): number {
   return Math.max(1, Math.min(PAGE_SIZE, Math.floor((budget - ANSWER_FRAME) / 200)));
 }
 
-/** In progress first, then pending, then the latest completed: what a reader acts on. */
+/** In progress first, then pending, then the latest completed, then the deleted: what a reader acts on. */
 function byRelevance(tasks: readonly TeamTask[]): TeamTask[] {
-  const rank = (task: TeamTask) => (task.status === 'in_progress' ? 0 : task.status === 'pending' ? 1 : 2);
+  const ranks = { in_progress: 0, pending: 1, completed: 2, deleted: 3 } as const;
+  const rank = (task: TeamTask) => ranks[task.status];
   return [...tasks].sort(
-    (a, b) => rank(a) - rank(b) || (rank(a) === 2 ? b.updatedAt.localeCompare(a.updatedAt) : 0),
+    (a, b) => rank(a) - rank(b) || (rank(a) >= 2 ? b.updatedAt.localeCompare(a.updatedAt) : 0),
   );
 }
 
@@ -67,7 +68,7 @@ export function canTake(ids: readonly string[]): Record<string, unknown> {
 export function listTasksTool(context: TeamToolContext, agent: string) {
   const budget = budgetOf(context);
   return tool({
-    description: `The task list by pages of ${pageSize(budget)}: counts, statuses, owners, what each waits for, results and notes cut short (get_task reads one whole), and what you can take.`,
+    description: `The task list by pages of ${pageSize(budget)}: counts, statuses (deleted tasks too, with the reason as note), owners, what each waits for (blockedBy) and holds up (blocks), results and notes cut short (get_task reads one whole), and what you can take.`,
     inputSchema: listTasksInput,
     execute: (input) =>
       answer(
@@ -142,7 +143,7 @@ export function getTaskTool(context: TeamToolContext, agent: string) {
   const budget = budgetOf(context);
   return tool({
     description:
-      'One task in full, with its whole result; a very long one is cut, and field with from reads it in slices.',
+      'One task in full, with its whole result, what it waits for (blockedBy) and what waits for it (blocks); a very long one is cut, and field with from reads it in slices.',
     inputSchema: getTaskInput,
     execute: (input) =>
       answer(

@@ -23,6 +23,14 @@ const updateTaskFields = z.strictObject({
     .optional()
     .describe('The finished work, complete: it is what others read; ≤50000 characters'),
   note: z.string().optional().describe('A short note on the task, ≤50000 characters'),
+  addDependsOn: z
+    .array(z.string())
+    .optional()
+    .describe('Lead or creator, pending task, in a call of its own: ids it must now wait for'),
+  removeDependsOn: z
+    .array(z.string())
+    .optional()
+    .describe('Lead or creator, pending task, in a call of its own: ids it no longer waits for'),
 });
 const claimTaskInput = toolInputSchema(claimTaskFields);
 const updateTaskInput = toolInputSchema(updateTaskFields);
@@ -47,7 +55,7 @@ export function claimTaskTool(context: TeamToolContext, agent: string) {
 export function updateTaskTool(context: TeamToolContext, agent: string) {
   return tool({
     description:
-      'Complete your task (status "completed" with the result), give it back (status "pending"), or add a note.',
+      'Complete your task (status "completed" with the result), give it back (status "pending"), or add a note. The lead (or the task\'s creator) also changes what a pending task waits for, with addDependsOn / removeDependsOn in a call of their own; a dependency that would make tasks wait in a circle, an unknown or a deleted one is refused.',
     inputSchema: updateTaskInput,
     execute: async (input) =>
       (await guardComplete(context, agent, input)) ??

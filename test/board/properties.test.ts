@@ -5,7 +5,9 @@ import { newBoard } from '../helpers/board.js';
 import { boardCommand, idAtOf, runCommand } from '../helpers/board-commands.js';
 
 // Random command sequences from random actors (the lead, members, strangers) against one
-// board. Whatever is refused must change nothing; whatever succeeds must keep the invariants.
+// board. Whatever is refused must change nothing; whatever succeeds must keep the invariants:
+// one holder per task, completed and deleted tasks final, no dependency cycle, nothing open
+// waiting for a deleted task.
 
 test('no command sequence breaks the task list invariants', () => {
   fc.assert(
@@ -54,12 +56,27 @@ test('no command sequence breaks the task list invariants', () => {
               holding.set(task.owner as string, (holding.get(task.owner as string) ?? 0) + 1);
               for (const dep of task.dependsOn) expect(board.getTask(dep)?.status).toBe('completed');
             }
-            if (task.status === 'completed') {
+            if (task.status === 'completed' || task.status === 'deleted') {
               const earlier = finished.get(task.id);
               if (earlier) expect(task).toBe(earlier);
               finished.set(task.id, task);
             }
+            // Nothing open waits for a deleted task.
+            if (task.status === 'pending' || task.status === 'in_progress')
+              for (const dep of task.dependsOn) expect(board.getTask(dep)?.status).not.toBe('deleted');
           }
+          // No task waits for itself, directly or through others.
+          const visiting = new Set<string>();
+          const done = new Set<string>();
+          const walk = (id: string): void => {
+            if (done.has(id)) return;
+            expect(visiting.has(id)).toBe(false);
+            visiting.add(id);
+            for (const dep of board.getTask(id)?.dependsOn ?? []) walk(dep);
+            visiting.delete(id);
+            done.add(id);
+          };
+          for (const task of tasks) walk(task.id);
           for (const count of holding.values()) expect(count).toBe(1);
           expect(tasks.length).toBeLessThanOrEqual(10);
         }

@@ -2,8 +2,8 @@ import { MemoryStore, type TaskChange, type TeamTask, type TeamTaskBoard } from 
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 
-// The board answers who may take what, who holds what and what a completion frees from an
-// index it keeps as tasks change. Checked here against the plain reading of the list, after
+// The board answers who may take what, who holds what, what a completion frees and what a
+// task holds up from an index it keeps as tasks change (dependencies edited, tasks deleted too). Checked here against the plain reading of the list, after
 // random commands, some of them inside transactions that throw (and so are undone).
 
 const members = ['a', 'b', 'c'];
@@ -29,6 +29,13 @@ const command = fc.oneof(
   }),
   fc.record({ kind: fc.constant('release' as const), member: fc.constantFrom(...members) }),
   fc.record({ kind: fc.constant('requeue' as const) }),
+  fc.record({
+    kind: fc.constant('depend' as const),
+    task: pick,
+    add: fc.array(pick, { maxLength: 2 }),
+    remove: fc.array(pick, { maxLength: 2 }),
+  }),
+  fc.record({ kind: fc.constant('delete' as const), by: actor, task: pick }),
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
@@ -49,6 +56,13 @@ function apply(board: TeamTaskBoard, cmd: Command): void {
     else if (cmd.kind === 'claim') board.claimTask(cmd.by, cmd.task === null ? undefined : idAt(cmd.task));
     else if (cmd.kind === 'update') board.updateTask(idAt(cmd.task), cmd.change, cmd.by);
     else if (cmd.kind === 'release') board.releaseMember(cmd.member, 'lead');
+    else if (cmd.kind === 'depend')
+      board.updateTask(
+        idAt(cmd.task),
+        { addDependsOn: cmd.add.map(idAt), removeDependsOn: cmd.remove.map(idAt) },
+        'lead',
+      );
+    else if (cmd.kind === 'delete') board.deleteTask(idAt(cmd.task), 'not needed', cmd.by);
     else board.requeueInProgress('lead');
   } catch {
     // Refusals are the rules' business (properties.test.ts); here only the answers matter.
@@ -71,6 +85,7 @@ function scanned(tasks: readonly TeamTask[], selfClaim: boolean) {
       inProgress: tasks.filter((task) => task.status === 'in_progress').length,
       completed: tasks.filter((task) => task.status === 'completed').length,
       closed: tasks.filter((task) => task.closed).length,
+      deleted: tasks.filter((task) => task.status === 'deleted').length,
     },
     held: (member: string) => tasks.find((task) => task.status === 'in_progress' && task.owner === member),
     claimable,
@@ -84,6 +99,15 @@ function scanned(tasks: readonly TeamTask[], selfClaim: boolean) {
             task.dependsOn.every((dep) => dep === id || byId.get(dep)?.status === 'completed'),
         )
         .map((task) => task.id),
+    blocks: (id: string) =>
+      ['completed', 'deleted'].includes(byId.get(id)?.status ?? '')
+        ? []
+        : tasks
+            .filter(
+              (task) =>
+                (task.status === 'pending' || task.status === 'in_progress') && task.dependsOn.includes(id),
+            )
+            .map((task) => task.id),
   };
 }
 
@@ -97,7 +121,10 @@ function expectIndexed(board: TeamTaskBoard): void {
     expect(board.nextClaimable(member)).toBe(scan.claimable(member)[0]);
     expect(board.nextClaimable(member, { assignedOnly: true })).toBe(scan.assignedOnly(member));
   }
-  for (const task of tasks) expect(board.unblockedBy(task.id)).toEqual(scan.freed(task.id));
+  for (const task of tasks) {
+    expect(board.unblockedBy(task.id)).toEqual(scan.freed(task.id));
+    expect(board.blocks(task.id)).toEqual(scan.blocks(task.id));
+  }
 }
 
 test('what members may take, hold and free is what the list says, after any commands, undone ones too', async () => {

@@ -91,7 +91,14 @@ describe('updateTask', () => {
       type: 'team:task-completed',
       data: { task: closed, by: 'lead', unblocked: ['task-3'] },
     });
-    expect(board.counts()).toEqual({ total: 3, pending: 1, inProgress: 0, completed: 2, closed: 1 });
+    expect(board.counts()).toEqual({
+      total: 3,
+      pending: 1,
+      inProgress: 0,
+      completed: 2,
+      closed: 1,
+      deleted: 0,
+    });
     expect(board.claimTask('b')?.id).toBe('task-3');
   });
 

@@ -70,7 +70,7 @@ test('a resume ends the turns a crash cut off and clears the last stop and failu
         type: 'team:complete',
         data: {
           stopReason: 'failed',
-          tasks: { total: 2, pending: 2, inProgress: 0, completed: 0, closed: 0 },
+          tasks: { total: 2, pending: 2, inProgress: 0, completed: 0, closed: 0, deleted: 0 },
           leadTurns: 1,
           memberTurns: 2,
           error: 'b: boom',

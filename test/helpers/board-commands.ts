@@ -37,6 +37,14 @@ export const boardCommand = fc.oneof(
     ),
   }),
   fc.record({ kind: fc.constant('release' as const), by: actor, member: actor }),
+  fc.record({
+    kind: fc.constant('depend' as const),
+    by: actor,
+    task: pick,
+    add: fc.array(pick, { maxLength: 2 }),
+    remove: fc.array(pick, { maxLength: 1 }),
+  }),
+  fc.record({ kind: fc.constant('delete' as const), by: actor, task: pick }),
 );
 
 export type BoardCommand = typeof boardCommand extends fc.Arbitrary<infer C> ? C : never;
@@ -66,5 +74,12 @@ export function runCommand(board: TeamTaskBoard, cmd: BoardCommand, idAt: (index
   } else if (cmd.kind === 'assign') board.assignTask(idAt(cmd.task), cmd.to, cmd.by);
   else if (cmd.kind === 'claim') board.claimTask(cmd.by, cmd.task === null ? undefined : idAt(cmd.task));
   else if (cmd.kind === 'update') board.updateTask(idAt(cmd.task), cmd.change, cmd.by);
+  else if (cmd.kind === 'depend')
+    board.updateTask(
+      idAt(cmd.task),
+      { addDependsOn: cmd.add.map(idAt), removeDependsOn: cmd.remove.map(idAt) },
+      cmd.by,
+    );
+  else if (cmd.kind === 'delete') board.deleteTask(idAt(cmd.task), 'not needed', cmd.by);
   else board.releaseMember(cmd.member, cmd.by);
 }

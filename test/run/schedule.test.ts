@@ -10,6 +10,7 @@ const counts = (pending: number, inProgress = 0, completed = 0) => ({
   inProgress,
   completed,
   closed: 0,
+  deleted: 0,
 });
 const snapshot = (
   agents: Record<string, { held?: string; claimable?: string; unread?: string[] }>,

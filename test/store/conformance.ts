@@ -302,7 +302,7 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
         type: 'team:complete',
         data: {
           stopReason: 'completed',
-          tasks: { total: 0, pending: 0, inProgress: 0, completed: 0, closed: 0 },
+          tasks: { total: 0, pending: 0, inProgress: 0, completed: 0, closed: 0, deleted: 0 },
           leadTurns: 1,
           memberTurns: 0,
           error: null,

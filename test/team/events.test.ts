@@ -60,7 +60,7 @@ test('a run emits the seed’s events with their data, team:start first and team
     type: 'team:complete',
     data: {
       stopReason: 'completed',
-      tasks: { total: 3, completed: 3, closed: 1, pending: 0, inProgress: 0 },
+      tasks: { total: 3, completed: 3, closed: 1, pending: 0, inProgress: 0, deleted: 0 },
       leadTurns: 3,
       memberTurns: 2,
       error: null,

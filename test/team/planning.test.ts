@@ -18,6 +18,7 @@ test('the lead’s first turn gets the request and the roster, with descriptions
   expect(first?.tools).toEqual([
     'create_task',
     'assign_task',
+    'delete_task',
     'list_tasks',
     'get_task',
     'update_task',

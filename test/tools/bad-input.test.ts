@@ -32,6 +32,7 @@ test('tools bound to a name not on the team refuse everything, even list_tasks',
   const valid: Record<string, Record<string, unknown>> = {
     create_task: { title: 'T' },
     assign_task: { taskId: 'task-4', assignee: 'b' },
+    delete_task: { taskId: 'task-4', reason: 'r' },
     list_tasks: {},
     get_task: { taskId: 'task-1' },
     claim_task: {},

@@ -141,7 +141,7 @@ export const BAD_INPUT: Record<
     rules: fc.oneof(
       fc.record({ page: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 2 })) }),
       fc.record({
-        status: anyText.filter((text) => !['pending', 'in_progress', 'completed'].includes(text)),
+        status: anyText.filter((text) => !['pending', 'in_progress', 'completed', 'deleted'].includes(text)),
       }),
     ),
   },
@@ -168,8 +168,22 @@ export const BAD_INPUT: Record<
     agent: 'a',
     shape: fc.oneof(
       notAnObject,
-      withJunkKey({ taskId: 'task-2', note: 'n' }, ['taskId', 'status', 'result', 'note']),
+      withJunkKey({ taskId: 'task-2', note: 'n' }, [
+        'taskId',
+        'status',
+        'result',
+        'note',
+        'addDependsOn',
+        'removeDependsOn',
+      ]),
       withWrongType({ taskId: 'task-2', note: 'n' }, ['taskId', 'status', 'result', 'note'], ['taskId']),
+      fc.record({
+        taskId: fc.constant('task-4'),
+        addDependsOn: fc.oneof(
+          notText.filter((value) => !Array.isArray(value)),
+          fc.array(notText, { minLength: 1, maxLength: 2 }),
+        ),
+      }),
     ),
     rules: fc.oneof(
       fc.record({ taskId: unknownId, note: fc.constant('n') }),
@@ -188,7 +202,31 @@ export const BAD_INPUT: Record<
         { taskId: 'task-2', status: 'done', result: 'r' },
         { taskId: 'task-2', status: 'completed', result: 'x'.repeat(50_001) },
         { taskId: 'task-2', note: 'x'.repeat(50_001) },
+        // Dependencies: a member that did not create the task, or with a status in the same call.
+        { taskId: 'task-4', addDependsOn: ['task-2'] },
+        { taskId: 'task-3', removeDependsOn: ['task-2'] },
+        { taskId: 'task-2', addDependsOn: ['task-4'], note: 'n' },
+        { taskId: 'task-4', addDependsOn: ['task-1'], removeDependsOn: ['task-1'] },
       ),
+    ),
+  },
+  delete_task: {
+    agent: 'lead',
+    shape: fc.oneof(
+      notAnObject,
+      withJunkKey({ taskId: 'task-4', reason: 'r' }, ['taskId', 'reason']),
+      withWrongType({ taskId: 'task-4', reason: 'r' }, ['taskId', 'reason'], ['taskId', 'reason']),
+    ),
+    rules: fc.oneof(
+      // Not there, completed, or held by a.
+      fc.record({
+        taskId: fc.oneof(unknownId, fc.constantFrom('task-1', 'task-2')),
+        reason: fc.constant('r'),
+      }),
+      fc.record({
+        taskId: fc.constant('task-4'),
+        reason: fc.constantFrom('', '   ', '\n', 'x'.repeat(50_001)),
+      }),
     ),
   },
   send_message: {

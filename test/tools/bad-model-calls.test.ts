@@ -17,6 +17,7 @@ test('a model that sends 200 generated bad calls to each lead tool gets success:
   const lead = [
     'create_task',
     'assign_task',
+    'delete_task',
     'list_tasks',
     'get_task',
     'update_task',
@@ -40,7 +41,7 @@ test('a model that sends 200 generated bad calls to each lead tool gets success:
   const result = await team.run({ input: 'go' });
 
   const answers = model.calls.find((call) => call.agent === 'lead' && call.step === 1)?.toolResults ?? [];
-  expect(answers).toHaveLength(1_400);
+  expect(answers).toHaveLength(1_600);
   for (const { output } of answers) expectRefusal(output as Record<string, unknown>);
   expect(result.teamResult.stopReason).toBe('no-tasks');
   expect(of('team:task-created')).toEqual([]);

@@ -14,11 +14,12 @@ async function toolsOf(agent: string) {
 }
 
 describe('team tools', () => {
-  test('each role gets the seed’s set, plus get_task', async () => {
+  test('each role gets the seed’s set, plus get_task (and delete_task for the lead)', async () => {
     const { tools } = await toolsOf('lead');
     expect(Object.keys(teamToolsFor(tools, 'lead'))).toEqual([
       'create_task',
       'assign_task',
+      'delete_task',
       'list_tasks',
       'get_task',
       'update_task',
@@ -84,7 +85,7 @@ describe('team tools', () => {
     await run('update_task', { taskId: 'task-1', status: 'completed', result: 'Facts' });
     expect(await run('list_tasks')).toEqual({
       success: true,
-      counts: { total: 2, pending: 1, inProgress: 0, completed: 1, closed: 0 },
+      counts: { total: 2, pending: 1, inProgress: 0, completed: 1, closed: 0, deleted: 0 },
       youHold: null,
       youCanTake: ['task-2'],
       page: 1,

@@ -33,6 +33,20 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
       const freed = event.data.unblocked.length ? `; unblocks ${event.data.unblocked.join(', ')}` : '';
       return say(`${event.data.by} ${how} ${event.data.task.id}${freed}`);
     }
+    case 'team:task-edited': {
+      const { by, task, fields, addedDependsOn, removedDependsOn } = event.data;
+      const changes = [
+        ...fields.filter((field) => field !== 'dependsOn').map((field) => `its ${field}`),
+        ...(addedDependsOn.length ? [`it waits for ${addedDependsOn.join(', ')}`] : []),
+        ...(removedDependsOn.length ? [`it no longer waits for ${removedDependsOn.join(', ')}`] : []),
+      ];
+      return say(`${by} changed ${task.id}: ${changes.join('; ')}`);
+    }
+    case 'team:task-deleted': {
+      const { by, task, reason, dependents } = event.data;
+      const freed = dependents.length ? `; ${dependents.join(', ')} no longer wait for it` : '';
+      return say(`${by} deleted ${task.id} (${reason})${freed}`);
+    }
     case 'team:message-sent':
       return say(`${event.data.from} → ${event.data.to.join(', ')}: ${event.data.content}`);
     case 'team:tool-called':
@@ -109,7 +123,8 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
     case 'team:complete': {
       const { stopReason, tasks, leadTurns, memberTurns } = event.data;
       return say(
-        `${stopReason}: ${tasks.completed}/${tasks.total} tasks done, ${leadTurns} lead and ${memberTurns} member turns` +
+        // A log written before tasks could be deleted counts none.
+        `${stopReason}: ${tasks.completed}/${tasks.total - (tasks.deleted ?? 0)} tasks done, ${leadTurns} lead and ${memberTurns} member turns` +
           (event.data.error ? `; ${event.data.error}` : ''),
       );
     }

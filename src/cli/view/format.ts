@@ -54,3 +54,10 @@ export function pad(text: string, width: number): string {
   const clipped = clip(text, width);
   return clipped + ' '.repeat(Math.max(0, width - stringWidth(clipped)));
 }
+
+/** `3/4 tasks`: completed of the tasks on the plan; deleted ones are off it, and counted apart. */
+export function taskTally(tasks: readonly { readonly status: string }[]): string {
+  const done = tasks.filter((task) => task.status === 'completed').length;
+  const deleted = tasks.filter((task) => task.status === 'deleted').length;
+  return `${done}/${tasks.length - deleted} tasks${deleted ? ` (${deleted} deleted)` : ''}`;
+}

@@ -83,6 +83,12 @@ export function renderLive(
   for (let row = 0; row < depth; row++) {
     lines.push(` ${columns.map((lines) => pad(lines[row] ?? '', third)).join(' ')}`);
   }
+  // Off the plan, but kept in view: one line under the columns.
+  const deleted = tasks.filter((task) => task.status === 'deleted');
+  if (deleted.length > 0) {
+    const named = deleted.map((task) => `${task.id} ${task.title}`).join(', ');
+    lines.push(style.dim(` ${clip(`deleted (${deleted.length}): ${named}`, width - 2)}`));
+  }
   if (view.messages.length > 0) {
     lines.push('', ` ${style.bold('messages')}`);
     for (const message of view.messages.slice(-SHOWN_MESSAGES)) {

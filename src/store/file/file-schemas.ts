@@ -21,7 +21,7 @@ export const taskSchema = record({
   id: text,
   title: text,
   description: text,
-  status: oneOf(['pending', 'in_progress', 'completed']),
+  status: oneOf(['pending', 'in_progress', 'completed', 'deleted']),
   owner: nullableText,
   assignee: nullableText,
   dependsOn: list(text),

@@ -23,6 +23,7 @@ const CONFLICTS = new Set([
   'member-shutdown',
   'run-ended',
   'not-live',
+  'task-in-progress',
 ]);
 const MISSING = new Set(['team-not-found', 'task-not-found', 'request-not-found', 'run-not-found']);
 

@@ -16,6 +16,7 @@ import {
 import { eventStream, resumeAfter, StreamPlaces } from './event-stream.js';
 import type { StudioRuns } from './studio-runs.js';
 import type { StudioStore } from './studio-store.js';
+import { taskRoutes } from './task-routes.js';
 
 export interface StudioAppOptions {
   /** The launch's token, sessions, CSRF token and the page's path. */
@@ -146,6 +147,7 @@ function apiRoutes(api: Hono<StudioEnv>, options: StudioAppOptions, places: Stre
     await runs.abort(c.req.param('runId'), reason);
     return c.json({ aborting: true }, 202);
   });
+  taskRoutes(api, studio);
   api.all('*', (c) => {
     throw new ApiError(404, `No route ${c.req.method} ${c.req.path}.`);
   });

@@ -8,7 +8,7 @@ import { ApiError } from './api-error.js';
 /** The largest body the Studio reads: 1 MB. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-const text = z
+export const text = z
   .string({ error: 'must be a non-empty string' })
   .refine((value) => value.trim() !== '', { error: 'must be a non-empty string' });
 const yesOrNo = z.boolean({ error: 'must be true or false' });
@@ -56,7 +56,11 @@ function shapeOf(schema: z.ZodObject): string {
 }
 
 /** The body of `request`, checked by `schema`; a 400 with the first thing wrong, unknown fields first. */
-async function read<S extends z.ZodObject>(request: Request, route: string, schema: S): Promise<z.infer<S>> {
+export async function read<S extends z.ZodObject>(
+  request: Request,
+  route: string,
+  schema: S,
+): Promise<z.infer<S>> {
   const checked = schema.safeParse(await jsonOf(request, route));
   if (checked.success) return checked.data;
   const { issues } = checked.error;

@@ -11,7 +11,8 @@ export type { RunSummary, TeamSummary };
 /** Sent with every call: the Studio takes a change only with it, which no other origin's page can read. */
 const csrf = document.querySelector<HTMLMetaElement>('meta[name="studio-csrf"]')?.content ?? '';
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** One call of the API; a refusal throws its reason (the `error` of the answer's body). */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method,
     headers:

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { abortRun, type TeamSummary } from './api.js';
+import { Board } from './board-editor.js';
 import { Composer } from './composer.js';
 import { MembersPanel } from './members-panel.js';
 import { Messages } from './messages.js';
 import { RequestsPanel } from './requests-panel.js';
-import { TaskColumns } from './task-columns.js';
 import { TeamGraph } from './team-graph.js';
 import { Timeline } from './timeline.js';
 import { Transcript } from './transcript.js';
@@ -102,7 +102,7 @@ export function RunPage({ runId, teams }: { runId: string; teams: readonly TeamS
           {going && run.live ? <MembersPanel runId={runId} state={state} /> : null}
         </div>
       </div>
-      <TaskColumns state={state} />
+      <Board runId={runId} state={state} live={going && run.live} />
       <div className="bottom">
         <div>
           <Messages messages={state.messages} agents={agents} liveRunId={going && run.live ? runId : null} />

@@ -6,13 +6,25 @@ const COLUMNS = [
   { status: 'pending', title: 'Pending' },
   { status: 'in_progress', title: 'In progress' },
   { status: 'completed', title: 'Completed' },
+  { status: 'deleted', title: 'Deleted' },
 ] as const;
 
-function TaskCard({ task }: { task: TeamTask }) {
+function TaskCard({ task, onEdit }: { task: TeamTask; onEdit: ((taskId: string) => void) | undefined }) {
   const who = task.owner ?? (task.assignee ? `for ${task.assignee}` : 'anyone');
+  const deleted = task.status === 'deleted' ? `deleted: ${task.note ?? ''}` : null;
   return (
-    <div className="task" data-task={task.id} title={task.result ?? task.description}>
+    <div className="task" data-task={task.id} title={deleted ?? task.result ?? task.description}>
       <div className="task-head">
+        {onEdit && task.status === 'pending' ? (
+          <button
+            type="button"
+            className="link"
+            aria-label={`Edit ${task.id}`}
+            onClick={() => onEdit(task.id)}
+          >
+            Edit
+          </button>
+        ) : null}
         <span className="task-id">{task.id}</span> {task.title}
       </div>
       <div className="task-meta">
@@ -20,17 +32,21 @@ function TaskCard({ task }: { task: TeamTask }) {
         {who}
         {task.dependsOn.length ? ` · after ${task.dependsOn.join(', ')}` : ''}
       </div>
-      {task.result ? <div className="task-result">{task.result}</div> : null}
+      {deleted || task.result ? <div className="task-result">{deleted ?? task.result}</div> : null}
     </div>
   );
 }
 
-/** The task list in its three columns, each virtualised. */
-export function TaskColumns({ state }: { state: RunState }) {
+/**
+ * The task list in its columns, each virtualised; the deleted tasks' column only once there
+ * are some. With `onEdit`, each pending task has an Edit button (see board-editor.tsx).
+ */
+export function TaskColumns({ state, onEdit }: { state: RunState; onEdit?: (taskId: string) => void }) {
   const tasks = [...state.tasks.values()];
+  const anyDeleted = tasks.some((task) => task.status === 'deleted');
   return (
     <section className="columns">
-      {COLUMNS.map(({ status, title }) => {
+      {COLUMNS.filter(({ status }) => status !== 'deleted' || anyDeleted).map(({ status, title }) => {
         const inColumn = tasks.filter((task) => task.status === status);
         return (
           <div key={status} className="column" data-column={status}>
@@ -42,7 +58,7 @@ export function TaskColumns({ state }: { state: RunState }) {
               items={inColumn}
               rowHeight={78}
               height={260}
-              render={(task) => <TaskCard task={task} />}
+              render={(task) => <TaskCard task={task} onEdit={onEdit} />}
             />
           </div>
         );

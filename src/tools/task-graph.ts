@@ -1,0 +1,25 @@
+import type { DeletedTask } from '../board/delete.js';
+import type { TeamTask } from '../board/task.js';
+import { notifyDeleted, notifyReassigned } from '../mailbox/notices.js';
+import type { TeamRules } from '../store/team-store.js';
+
+// Changes of the plan that others must hear of: the rule's change and its notices, in one
+// transaction. The lead's tools and the person's controls (src/run/task-control.ts) both
+// make them here, so an agent and the person are told alike.
+
+/** Gives a pending task to `assignee`; whom it was given to before, and the new assignee, are told. */
+export function assignAndTell(rules: TeamRules, taskId: string, assignee: string, by: string): TeamTask {
+  const { board, mailbox } = rules;
+  const previous = board.getTask(taskId)?.assignee ?? null;
+  const task = board.assignTask(taskId, assignee, by);
+  if (previous && previous !== task.assignee) notifyReassigned(mailbox, by, task, previous);
+  return task;
+}
+
+/** Deletes a task; its assignee, its dependents' assignees and the lead (unless it deleted it) are told why. */
+export function deleteAndTell(rules: TeamRules, taskId: string, reason: string, by: string): DeletedTask {
+  const { board, mailbox } = rules;
+  const deleted = board.deleteTask(taskId, reason, by);
+  notifyDeleted(mailbox, by, deleted, [board.roster.lead, ...board.roster.members]);
+  return deleted;
+}
