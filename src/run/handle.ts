@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent.js';
+import { profileOf } from '../agent/team-formation.js';
 import { TeamError } from '../errors/team-error.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 import type { TeamRunResult } from '../fold/run-result.js';
@@ -18,7 +19,7 @@ import {
   sendAsUser,
 } from './control.js';
 import type { RunLoop } from './loop.js';
-import { checkNewAgent, profileOf } from './roster.js';
+import { checkNewAgent } from './roster.js';
 
 /**
  * A run while it goes: its id, its result, its events, and the person's hand on it. Each

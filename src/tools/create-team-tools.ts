@@ -17,7 +17,12 @@ const ROLE_TOOLS: Record<AgentRole, readonly string[]> = {
  * from it, a task claimed for it), so no agent can act as another.
  */
 export function createTeamTools(context: TeamToolContext, agentName: string): ToolSet {
-  return inCallOrder({
+  return inCallOrder(boundTeamTools(context, agentName));
+}
+
+/** The team tools bound to one agent, not yet in call order (a turn orders them with its other tools). */
+export function boundTeamTools(context: TeamToolContext, agentName: string): ToolSet {
+  return {
     create_task: createTaskTool(context, agentName),
     assign_task: assignTaskTool(context, agentName),
     list_tasks: listTasksTool(context, agentName),
@@ -26,15 +31,15 @@ export function createTeamTools(context: TeamToolContext, agentName: string): To
     update_task: updateTaskTool(context, agentName),
     send_message: sendMessageTool(context, agentName),
     read_inbox: readInboxTool(context, agentName),
-  });
+  };
 }
 
 /**
  * The AI SDK runs a step's tool calls at once; these tools apply them one after another, in
  * the order the model wrote them, so `create_task A` then `create_task B` (depending on A)
- * in one step works whatever the store's timing.
+ * in one step works whatever the store's timing (or `spawn_member b`, then a task for b).
  */
-function inCallOrder(tools: ToolSet): ToolSet {
+export function inCallOrder(tools: ToolSet): ToolSet {
   let previous: Promise<unknown> = Promise.resolve();
   const ordered: ToolSet = {};
   for (const [name, tool] of Object.entries(tools)) {

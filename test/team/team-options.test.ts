@@ -8,7 +8,8 @@ const members = [new Agent({ name: 'a', model, instructions: 'Work.' })];
 const TEAM_OPTIONS =
   'name, lead, members, store, tasks, selfClaim, maxConcurrentMembers, maxLeadTurns, maxTurnsPerMember, ' +
   'maxTasks, synthesize, errorHandling, partialResults, pricing, turnTimeoutMs, budget, executor, telemetry, promptBudgetTokens, ' +
-  'workspace, permissions, planApprovalTimeoutMs, permissionTimeoutMs, questionTimeoutMs, hooks, clock';
+  'workspace, permissions, planApprovalTimeoutMs, permissionTimeoutMs, questionTimeoutMs, catalog, maxMembers, ' +
+  'spawnModels, delegate, hooks, clock';
 
 test.each(['resources', 'agentTools', 'distributed', 'maxTask'])(
   'an unknown team option (%s) is an error naming it and listing the known ones',
