@@ -3,6 +3,7 @@ import { type ScriptedCall, scriptedModel } from 'agent-teams/testing';
 import { tool as aiTool } from 'ai';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
+import { toldDone } from '../examples/fixtures/newsdesk-script.js';
 import { STORES } from '../helpers/stores.js';
 import { createTask, tool } from '../helpers/team.js';
 import { tempFolder } from '../helpers/temp-folder.js';
@@ -51,7 +52,6 @@ function newsroom(store: Team['store'], script: (call: ScriptedCall) => unknown)
 
 describe.each(STORES)('a lead that forms its team, on the %s', (_, makeStore) => {
   test('it spawns two members from its catalog, gives them tasks and retires one; a third is over maxMembers; roster, usage and log agree', async () => {
-    let retired = false;
     const { team, model, of } = newsroom(makeStore(), (call) => {
       if (call.agent === 'lead') {
         if (call.reason === 'start' && call.step === 0) {
@@ -70,17 +70,16 @@ describe.each(STORES)('a lead that forms its team, on the %s', (_, makeStore) =>
             ],
           };
         }
-        if (call.reason === 'message' && call.step === 0 && !retired) {
-          retired = true;
+        // The scout's word wakes the lead, or reaches its first turn if that still runs.
+        if (toldDone(call))
           return { toolCalls: [tool('team_status'), tool('retire_member', { name: 'scout' })] };
-        }
         return call.reason === 'synthesis' ? 'The article.' : 'Planned.';
       }
       if (call.agent === 'scout' && call.reason === 'task' && call.step === 0) {
         return {
           toolCalls: [
             tool('update_task', { taskId: 'task-1', status: 'completed', result: 'The moon pulls the sea.' }),
-            tool('send_message', { to: 'lead', content: 'The facts are in task-1; I am free.' }),
+            tool('send_message', { to: 'lead', content: 'The facts are in task-1; I am done.' }),
           ],
         };
       }
@@ -145,9 +144,9 @@ describe.each(STORES)('a lead that forms its team, on the %s', (_, makeStore) =>
     expect(model.calls[0]?.system).toContain('at most 4 members at once');
     expect(model.calls[0]?.system).toContain('- writer: Writes');
 
-    // team_status, as the lead asked it when scout's message woke it.
+    // team_status, as the lead asked it when the scout's word reached it.
     const status = outputOf(
-      model.calls.find((call) => call.agent === 'lead' && call.reason === 'message' && call.step === 1),
+      model.calls.find((call) => call.agent === 'lead' && call.toolResults[0]?.toolName === 'team_status'),
     ) as {
       members: { name: string; turns: unknown; definition?: string; tokens: number }[];
       active: number;
@@ -325,4 +324,51 @@ test('a member spawned from the catalog is brought back by a resume and runs as 
     'a:active',
     'scout:active',
   ]);
+});
+
+test('instructions over the limit, or a system prompt over half the prompt budget, are the tool’s error; run.addMember is bounded by maxMembers too', async () => {
+  let release!: () => void;
+  const added = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const model = scriptedModel(async (call) => {
+    if (call.agent !== 'lead' || call.reason !== 'start') return 'ok';
+    if (call.step > 0) return 'Planned.';
+    await added; // the lead plans once the test has added its members
+    return {
+      toolCalls: [
+        tool('spawn_member', { name: 'long', instructions: 'x'.repeat(20_001) }),
+        tool('spawn_member', { name: 'wordy', instructions: 'Check every claim twice. '.repeat(200) }),
+      ],
+    };
+  });
+  const team = new Team({
+    name: 't',
+    lead: new Agent({ name: 'lead', model, instructions: 'You plan.' }),
+    members: [new Agent({ name: 'a', model, instructions: 'You work.' })],
+    spawnModels: [model],
+    maxMembers: 2,
+    promptBudgetTokens: 2_000,
+  });
+  const run = await team.start({ input: 'go' });
+  await run.addMember(new Agent({ name: 'b', model, instructions: 'You help.' }));
+  const third = new Agent({ name: 'c', model, instructions: 'You help too.' });
+  await expect(run.addMember(third)).rejects.toMatchObject({
+    code: 'member-limit',
+    message: 'The team t has 2 members, its most at once (maxMembers 2): retire one before c can join.',
+  });
+  release();
+  await run.result;
+  const answers = model.calls.find((call) => call.agent === 'lead' && call.step === 1)?.toolResults;
+  expect(answers?.map((answer) => answer.output)).toEqual([
+    { success: false, error: 'instructions hold at most 20000 characters, not 20001.' },
+    {
+      success: false,
+      error: expect.stringMatching(
+        /^The system prompt of wordy \(its instructions and the team's\) takes \d+ o200k tokens, more than half of promptBudgetTokens \(2000\)/,
+      ),
+    },
+  ]);
+  const roster = await team.store.transact('t', ({ roster }) => roster.entries());
+  expect(roster.map((entry) => entry.name)).toEqual(['lead', 'a', 'b']);
 });
