@@ -17,12 +17,7 @@ const ROLE_TOOLS: Record<AgentRole, readonly string[]> = {
  * from it, a task claimed for it), so no agent can act as another.
  */
 export function createTeamTools(context: TeamToolContext, agentName: string): ToolSet {
-  return inCallOrder(boundTeamTools(context, agentName));
-}
-
-/** The team tools bound to one agent, not yet in call order (a turn orders them with its other tools). */
-export function boundTeamTools(context: TeamToolContext, agentName: string): ToolSet {
-  return {
+  return inCallOrder({
     create_task: createTaskTool(context, agentName),
     assign_task: assignTaskTool(context, agentName),
     list_tasks: listTasksTool(context, agentName),
@@ -31,7 +26,7 @@ export function boundTeamTools(context: TeamToolContext, agentName: string): Too
     update_task: updateTaskTool(context, agentName),
     send_message: sendMessageTool(context, agentName),
     read_inbox: readInboxTool(context, agentName),
-  };
+  });
 }
 
 /**

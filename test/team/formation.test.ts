@@ -1,9 +1,10 @@
-import { Agent, FileStore, foldEvents, Team, type TeamEvent } from 'agent-teams';
+import { Agent, FileStore, foldEvents, MemoryStore, Team, type TeamEvent } from 'agent-teams';
 import { type ScriptedCall, scriptedModel } from 'agent-teams/testing';
 import { tool as aiTool } from 'ai';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { toldDone } from '../examples/fixtures/newsdesk-script.js';
+import { chaosStore } from '../helpers/chaos-store.js';
 import { STORES } from '../helpers/stores.js';
 import { createTask, tool } from '../helpers/team.js';
 import { tempFolder } from '../helpers/temp-folder.js';
@@ -372,3 +373,33 @@ test('instructions over the limit, or a system prompt over half the prompt budge
   const roster = await team.store.transact('t', ({ roster }) => roster.entries());
   expect(roster.map((entry) => entry.name)).toEqual(['lead', 'a', 'b']);
 });
+
+test.each(Array.from({ length: 12 }, (_, seed) => seed))(
+  'a spawn and a task for the new member in one step are applied in the order written, whatever the store’s timing (seed %i)',
+  async (seed) => {
+    const model = scriptedModel((call) => {
+      if (call.agent !== 'lead') return 'Done by the helper.';
+      if (call.reason === 'start' && call.step === 0) {
+        return {
+          toolCalls: [
+            tool('spawn_member', { name: 'helper', definition: 'helper' }),
+            createTask({ title: 'Help', assignee: 'helper' }),
+          ],
+        };
+      }
+      return call.reason === 'synthesis' ? 'Helped.' : 'Planned.';
+    });
+    const agent = (name: string) => new Agent({ name, model, instructions: `You are ${name}.` });
+    const team = new Team({
+      name: 't',
+      lead: agent('lead'),
+      members: [agent('a')],
+      catalog: { helper: agent('helper') },
+      store: chaosStore(new MemoryStore(), seed),
+    });
+    const result = await team.run({ input: 'go' });
+    expect(result.teamResult.tasks.map((task) => `${task.owner}:${task.status}`)).toEqual([
+      'helper:completed',
+    ]);
+  },
+);
