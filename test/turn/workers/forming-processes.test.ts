@@ -87,6 +87,13 @@ describe.skipIf(!reachable)('a team that forms itself, on worker processes', () 
         : [],
     );
     expect(spawns[2]).toContain('(maxMembers 4): retire one before critic can join');
+    // team_status answered on a worker, from the run's log.
+    const status = log.find(
+      (event) => event.type === 'team:tool-result' && event.data.toolName === 'team_status',
+    );
+    expect(String(status?.data.output)).toMatch(
+      /"success":true.*"name":"scout".*"definition":"researcher"/,
+    );
     const tasks = log.flatMap((event) =>
       event.type === 'team:task-completed' ? [`${event.data.task.id}:${event.data.task.owner}`] : [],
     );
