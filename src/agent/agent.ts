@@ -40,8 +40,11 @@ export interface AgentConfig extends ModelSettings, AgentGovernanceConfig {
 
 const DEFAULT_MAX_ITERATIONS = 10;
 
+/** An agent's own config, read by `spawnedFrom` (set in the class's static block: not part of the API). */
+let configOf: (agent: Agent) => AgentConfig;
+
 /** A model as `resolveModel` takes it: an AI SDK language model, or a `provider/model` string. */
-const isModelSpec = (value: unknown) =>
+export const isModelSpec = (value: unknown) =>
   (typeof value === 'string' && value !== '') ||
   (typeof value === 'object' &&
     value !== null &&
@@ -89,6 +92,10 @@ export class Agent {
   readonly governance: AgentGovernance;
   readonly #config: AgentConfig;
 
+  static {
+    configOf = (agent) => agent.#config;
+  }
+
   constructor(config: AgentConfig) {
     // The name first, as the messages of the other options name the agent by it.
     const what =
@@ -123,4 +130,15 @@ export class Agent {
     const text = (this.description ?? this.instructions).trim().replace(/\s+/g, ' ');
     return text.length > 160 ? `${text.slice(0, 157)}...` : text;
   }
+}
+
+/**
+ * The agent a catalog entry of a team starts as a new member: the entry as it is defined (its
+ * tools, limits, governance and description) under the member's name, with its instructions and model.
+ */
+export function spawnedFrom(
+  entry: Agent,
+  member: { readonly name: string; readonly instructions: string; readonly model: ModelSpec },
+): Agent {
+  return new Agent({ ...configOf(entry), ...member });
 }

@@ -26,6 +26,32 @@ function required(env: Environment, variable: string, spec: string): string {
 
 const PROVIDERS = ['openai', 'anthropic', 'ollama', 'openai-compatible'] as const;
 
+/** A `provider/model` string's provider and model id; an unknown provider is `unknown-provider`. */
+function providerOf(spec: string): { provider: (typeof PROVIDERS)[number]; id: string } {
+  const slash = spec.indexOf('/');
+  const provider = slash > 0 ? spec.slice(0, slash) : '';
+  const id = slash > 0 ? spec.slice(slash + 1) : '';
+  if (!(PROVIDERS as readonly string[]).includes(provider) || id === '') {
+    throw new TeamError(
+      'unknown-provider',
+      `Unknown model "${spec}": write provider/model with provider one of ${PROVIDERS.join(', ')} ` +
+        '(e.g. openai/gpt-5.5), or pass an AI SDK model object.',
+      { details: { model: spec } },
+    );
+  }
+  return { provider: provider as (typeof PROVIDERS)[number], id };
+}
+
+/**
+ * The name a spec goes by (`provider/model`): the string itself, or an AI SDK model's
+ * provider and id. A string with an unknown provider is `unknown-provider`; no key is needed.
+ */
+export function specName(spec: ModelSpec): string {
+  if (typeof spec !== 'string') return modelName(spec);
+  providerOf(spec);
+  return spec;
+}
+
 /**
  * The AI SDK model for a spec. Strings name a provider and a model id:
  * - `openai/<id>`: OpenAI (Responses API), `OPENAI_API_KEY`, optional `OPENAI_BASE_URL`;
@@ -40,17 +66,7 @@ export function resolveModel(spec: ModelSpec, env: Environment = process.env): L
     if (typeof spec === 'object' && spec !== null && typeof spec.doGenerate === 'function') return spec;
     throw new TeamError('invalid-input', 'A model is an AI SDK language model or a "provider/model" string.');
   }
-  const slash = spec.indexOf('/');
-  const provider = slash > 0 ? spec.slice(0, slash) : '';
-  const id = slash > 0 ? spec.slice(slash + 1) : '';
-  if (!(PROVIDERS as readonly string[]).includes(provider) || id === '') {
-    throw new TeamError(
-      'unknown-provider',
-      `Unknown model "${spec}": write provider/model with provider one of ${PROVIDERS.join(', ')} ` +
-        '(e.g. openai/gpt-5.5), or pass an AI SDK model object.',
-      { details: { model: spec } },
-    );
-  }
+  const { provider, id } = providerOf(spec);
   switch (provider) {
     case 'openai':
       return createOpenAI({

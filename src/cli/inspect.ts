@@ -6,7 +6,7 @@ import { turnCounts } from '../fold/run-result-of.js';
 import { emptyRunState, type RunState } from '../fold/run-state.js';
 import { summarizeRun } from '../fold/run-summary.js';
 import { waitingOnText } from '../fold/waiting-fold.js';
-import { memberNames } from '../roster/roster.js';
+import type { Roster } from '../roster/roster.js';
 import { readUserInbox } from '../run/user-inbox.js';
 import { runStatusOf } from '../store/run-record.js';
 import type { TeamStore } from '../store/team-store.js';
@@ -50,7 +50,7 @@ export async function showTeams(store: TeamStore, json: boolean): Promise<void> 
   }
   if (rows.length === 0) print(`no teams in ${whereOf(store)} yet`);
   for (const { info, status, tasks, startedAt, waiting } of rows) {
-    print(`${info.name}: ${info.lead} leads ${memberNames(info.roster).join(', ')}`);
+    print(`${info.name}: ${info.lead} leads ${membersLine(info.roster)}`);
     print(
       `  last run ${info.runId ?? '-'} · ${status} · ${tasks.completed}/${tasks.total - tasks.deleted} tasks done` +
         (startedAt ? ` · started ${startedAt}` : ''),
@@ -60,6 +60,15 @@ export async function showTeams(store: TeamStore, json: boolean): Promise<void> 
     if (status === 'interrupted')
       print(`  its process died: continue it with agent-teams resume <file> --team ${info.name}`);
   }
+}
+
+/** The team's members in roster order, each that left marked so: `a, b (shut down), c (removed)`. */
+function membersLine(roster: Roster): string {
+  const gone = { active: '', shutdown: ' (shut down)', removed: ' (removed)' } as const;
+  return roster
+    .filter((entry) => entry.role === 'member')
+    .map((entry) => `${entry.name}${gone[entry.status]}`)
+    .join(', ');
 }
 
 /** The members of a running run that wait, and on what (a request, or an answer to a question). */

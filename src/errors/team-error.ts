@@ -18,6 +18,12 @@ export type TeamErrorCode =
   | 'unknown-recipient'
   | 'inbox-full'
   | 'member-shutdown'
+  /** A member would join past the team's `maxMembers` (members at once). */
+  | 'member-limit'
+  /** `spawn_member` named a definition the team's `catalog` does not have. */
+  | 'unknown-definition'
+  /** `spawn_member` named a model the team's `spawnModels` does not allow. */
+  | 'model-not-allowed'
   // task list
   | 'task-not-found'
   | 'task-id-taken'

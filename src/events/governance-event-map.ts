@@ -17,6 +17,8 @@ export interface GovernanceEventMap {
     readonly messageId: string | null;
     /** The member leaves the team (absent in logs written before removals were asked this way). */
     readonly removed?: boolean;
+    /** Who asked: the lead (`retire_member`); absent when the person or a program did. */
+    readonly by?: string;
   };
   /**
    * The person interrupts a member (`run.interrupt`, `agent-teams interrupt`, the Studio):
@@ -41,8 +43,9 @@ export interface GovernanceEventMap {
     readonly archived: readonly string[];
   };
   /**
-   * A member joined the team during the run (`run.addMember`, the Studio). With its
-   * `instructions` (and `model` as `provider/model`) any process can run its turns.
+   * A member joined the team during the run (`run.addMember`, the Studio, or the lead's
+   * `spawn_member`). With its `instructions` (and `model` as `provider/model`, and the catalog
+   * `definition` it was spawned from) any process that loads the team can run its turns.
    */
   'team:member-joined': {
     readonly member: string;
@@ -51,6 +54,10 @@ export interface GovernanceEventMap {
     readonly mode: string;
     /** Its instructions (absent in logs written before joins carried them). */
     readonly instructions?: string;
+    /** The entry of the team's `catalog` it was spawned from, if it was. */
+    readonly definition?: string;
+    /** Who started it: the lead (`spawn_member`); absent when the person or a program added it. */
+    readonly by?: string;
   };
   /**
    * A member's question (the message `messageId` of kind `question`, to `to`) got no answer

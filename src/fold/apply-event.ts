@@ -157,6 +157,32 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
   }
   applyGovernanceEvent(state.governance, event);
   foldWaiting(state, event);
+  const actor = actorOf(event);
+  const agent = actor === undefined ? undefined : state.agents.get(actor);
+  if (agent) agent.lastActiveAt = Date.parse(event.timestamp);
+}
+
+/** The agent whose own doing an event records, if it records one. */
+function actorOf(event: TeamEvent): string | undefined {
+  switch (event.type) {
+    case 'team:member-joined':
+    case 'team:member-started':
+    case 'team:member-finished':
+    case 'team:task-claimed':
+      return event.data.member;
+    case 'team:tool-called':
+    case 'team:tool-result':
+      return event.data.agent;
+    case 'team:message-sent':
+      return event.data.from;
+    case 'team:task-created':
+    case 'team:task-assigned':
+    case 'team:task-updated':
+    case 'team:task-completed':
+      return event.data.by;
+    default:
+      return undefined;
+  }
 }
 
 /** The state of a run from its events, in commit order. */

@@ -39,10 +39,13 @@ export function foldLifecycle(state: RunState, event: TeamEvent): void {
       break;
     }
     case 'team:member-joined': {
-      const { member, description, model, mode, instructions } = event.data;
+      const { member, description, model, mode, instructions, definition } = event.data;
       const agent = agentOf(state, member, 'member');
       // A log written before joins carried instructions: the member runs only where it is defined.
-      if (instructions !== undefined) agent.joined = { name: member, description, model, mode, instructions };
+      if (instructions !== undefined) {
+        const from = definition === undefined ? {} : { definition };
+        agent.joined = { name: member, description, model, mode, instructions, ...from };
+      }
       state.progress++;
       break;
     }

@@ -1,3 +1,4 @@
+import type { JoinedMember } from '../agent/team-formation.js';
 import { NO_USAGE, type TokenUsage } from '../agent/usage.js';
 import type { TeamTask } from '../board/task.js';
 import type {
@@ -9,7 +10,6 @@ import type {
 } from '../events/team-event-map.js';
 import type { IdleReason, MessageKind } from '../mailbox/message.js';
 import { emptyGovernance, type GovernanceState } from './governance-fold.js';
-import type { JoinedMember } from './turn-descriptor.js';
 
 /** One agent as its run's events tell it. */
 export interface AgentRunState {
@@ -59,6 +59,11 @@ export interface AgentRunState {
    * reason and task replays it under the same number, so effects it made are not made again.
    */
   replay: { readonly turn: number; readonly reason: TurnReason; readonly taskId: string | null } | null;
+  /**
+   * When it last did something the log tells (joined, began or ended a turn, called a tool,
+   * sent a message, took or changed a task): its commit's time, ms since the epoch.
+   */
+  lastActiveAt: number | null;
 }
 
 /** A question a member asked: the message, whom it asked, and the turn and task it asked in. */
@@ -210,6 +215,7 @@ export function agentOf(state: RunState, name: string, role: AgentRole): AgentRu
       waitingOn: null,
       interrupt: null,
       replay: null,
+      lastActiveAt: null,
     };
     state.agents.set(name, agent);
   }

@@ -1,14 +1,5 @@
+import type { JoinedMember } from '../agent/team-formation.js';
 import type { AgentRole, MemberStatus, SynthesisPart, TurnReason } from '../events/team-event-map.js';
-
-/** A member that joined during the run, as any process needs it to run its turns. */
-export interface JoinedMember {
-  readonly name: string;
-  readonly description: string;
-  /** `provider/model`. */
-  readonly model: string;
-  readonly mode: string;
-  readonly instructions: string;
-}
 
 /**
  * What a turn reads of its run, as the run's fold had it when the turn started: kept with the

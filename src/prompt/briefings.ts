@@ -1,4 +1,6 @@
 import type { Agent } from '../agent/agent.js';
+import { specName } from '../agent/resolve-model.js';
+import { canSpawn, type FormationSettings } from '../agent/team-formation.js';
 import type { TeamTask } from '../board/task.js';
 import type { TurnReason } from '../events/team-event-map.js';
 import type { TeamMessage } from '../mailbox/message.js';
@@ -14,16 +16,36 @@ export interface TeamPicture {
   readonly team: string;
   readonly lead: Agent;
   readonly members: readonly Agent[];
+  /** How the team forms itself: what the lead may spawn, and whether it only coordinates. */
+  readonly formation?: FormationSettings | undefined;
 }
 
 export function leadSystem(picture: TeamPicture): string {
+  const { formation } = picture;
+  const delegate = formation?.delegate === true;
   return [
     picture.lead.instructions,
     '',
     `You are ${picture.lead.name}, the lead of the team "${picture.team}". Plan the request as tasks with create_task: ` +
       'each self-contained (members see only their task), dependsOn for order, an assignee to give one to a member. ' +
       'Members work in parallel and report through task results and messages. Do not do the tasks yourself. ' +
-      'When the work is done you will be asked for the final answer; if the request needs no team, answer it now.',
+      (delegate
+        ? 'You only coordinate: you have no tools to do work, so all of it goes to members as tasks. When the work is done you will be asked for the final answer.'
+        : 'When the work is done you will be asked for the final answer; if the request needs no team, answer it now.'),
+    ...(formation && canSpawn(formation) ? ['', spawning(formation)] : []),
+  ].join('\n');
+}
+
+/** What the lead reads of the members it may start, and the bound on them. */
+function spawning(formation: FormationSettings): string {
+  const definitions = Object.entries(formation.catalog).map(([name, entry]) => `- ${name}: ${entry.summary}`);
+  const models = formation.spawnModels.map(specName);
+  return [
+    `You may add members with spawn_member (at most ${formation.maxMembers} members at once) and let one go with retire_member once its work is done.`,
+    ...(definitions.length > 0 ? ['Definitions you may spawn:', ...definitions] : []),
+    ...(models.length > 0
+      ? [`A member of your own instructions runs on ${models.join(' or ')} (the first unless you name one).`]
+      : []),
   ].join('\n');
 }
 

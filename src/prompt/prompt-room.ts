@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent.js';
+import type { FormationSettings } from '../agent/team-formation.js';
 import { TeamError } from '../errors/index.js';
 import { leadSystem, memberSystem } from './briefings.js';
 import { countTokens, fitsTokens, tokenBound } from './tokens.js';
@@ -8,6 +9,8 @@ export interface TeamShape {
   readonly name: string;
   readonly lead: Agent;
   readonly members: readonly Agent[];
+  /** What the lead may spawn (its prompt lists it) and whether it only coordinates. */
+  readonly formation?: FormationSettings | undefined;
 }
 
 export const DEFAULT_PROMPT_BUDGET = 24_000;
@@ -16,7 +19,7 @@ export const MIN_PROMPT_BUDGET = 2_000;
 
 /** An agent's system prompt: its instructions and what the team tells it. */
 export function systemPrompt(team: TeamShape, agent: Agent): string {
-  const picture = { team: team.name, lead: team.lead, members: team.members };
+  const picture = { team: team.name, lead: team.lead, members: team.members, formation: team.formation };
   return agent === team.lead ? leadSystem(picture) : memberSystem(picture, agent);
 }
 
@@ -30,17 +33,22 @@ export function briefingRoom(budget: number, system: string): number {
  * agent's instructions take the room its task list and results need.
  */
 export function checkSystemPrompts(team: TeamShape, budget: number): void {
-  for (const agent of [team.lead, ...team.members]) {
-    const system = systemPrompt(team, agent);
-    if (fitsTokens(system, budget / 2)) continue;
-    const tokens = countTokens(system);
-    if (tokens > budget / 2) {
-      throw new TeamError(
-        'invalid-input',
-        `The system prompt of ${agent.name} (its instructions and the team's) takes ${tokens} o200k tokens, ` +
-          `more than half of promptBudgetTokens (${budget}): shorten its instructions or raise promptBudgetTokens.`,
-      );
-    }
+  // A catalog entry is checked as the member it would be.
+  const catalog = Object.values(team.formation?.catalog ?? {});
+  for (const agent of [team.lead, ...team.members, ...catalog]) checkSystemPrompt(team, agent, budget);
+}
+
+/** Refuses an agent whose system prompt leaves its briefings less than half of the budget (a member it would be, if not on the team yet). */
+export function checkSystemPrompt(team: TeamShape, agent: Agent, budget: number): void {
+  const system = systemPrompt(team, agent);
+  if (fitsTokens(system, budget / 2)) return;
+  const tokens = countTokens(system);
+  if (tokens > budget / 2) {
+    throw new TeamError(
+      'invalid-input',
+      `The system prompt of ${agent.name} (its instructions and the team's) takes ${tokens} o200k tokens, ` +
+        `more than half of promptBudgetTokens (${budget}): shorten its instructions or raise promptBudgetTokens.`,
+    );
   }
 }
 

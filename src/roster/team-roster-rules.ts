@@ -15,6 +15,8 @@ import {
 /** Where the roster rules read and write the roster: the store's state, lent for one transaction. */
 export interface RosterSlot {
   readonly team: string;
+  /** Members on the team at once (the lead not counted); `null`: no bound. */
+  readonly maxMembers: number | null;
   read(): Roster;
   /** Replaces the roster (and the task list's view of it); recorded so a failed transaction undoes it. */
   write(roster: Roster): void;
@@ -48,14 +50,20 @@ export class TeamRosterRules {
   }
 
   /**
-   * A new member joins. Checks: a valid name no agent of the team has or had in this run.
-   * Changes: the roster (status `active`). Events: `team:member-joined` with its profile and
-   * `instructions` (not with `replay`).
+   * A new member joins. Checks: a valid name no agent of the team has or had in this run, and
+   * room under the team's `maxMembers` (`member-limit`; a replay is not checked: it was let in).
+   * Changes: the roster (status `active`). Events: `team:member-joined` with its profile,
+   * `instructions`, and the catalog `definition` and spawner `by` when given (not with `replay`).
    */
   join(
     name: string,
     profile: MemberProfile,
-    options: { replay?: { joinedAt: string }; instructions?: string } = {},
+    options: {
+      replay?: { joinedAt: string };
+      instructions?: string;
+      definition?: string;
+      by?: string;
+    } = {},
   ): RosterEntry {
     checkName('agent', name);
     const roster = this.entries();
@@ -70,6 +78,16 @@ export class TeamRosterRules {
     }
     // The same checks as a team's roster (no `everyone`, no `user`).
     checkRoster({ lead: leadOf(roster), members: [...memberNames(roster), name] });
+    const max = this.#slot.maxMembers;
+    const active = activeMemberNames(roster).length;
+    if (!options.replay && max !== null && active >= max) {
+      throw new TeamError(
+        'member-limit',
+        `The team ${this.#slot.team} has ${active} members, its most at once (maxMembers ${max}): ` +
+          `retire one before ${name} can join.`,
+        { details: { agent: name, maxMembers: max } },
+      );
+    }
     const entry: RosterEntry = {
       name,
       role: 'member',
@@ -80,8 +98,13 @@ export class TeamRosterRules {
     this.#slot.write([...roster, entry]);
     // Replayed on resume: the log has the event already.
     if (!options.replay) {
-      const instructions = options.instructions === undefined ? {} : { instructions: options.instructions };
-      this.#events.emit({ type: 'team:member-joined', data: { member: name, ...profile, ...instructions } });
+      const { instructions, definition, by } = options;
+      const recorded = {
+        ...(instructions === undefined ? {} : { instructions }),
+        ...(definition === undefined ? {} : { definition }),
+        ...(by === undefined ? {} : { by }),
+      };
+      this.#events.emit({ type: 'team:member-joined', data: { member: name, ...profile, ...recorded } });
     }
     return entry;
   }

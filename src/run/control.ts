@@ -6,9 +6,10 @@ import { TeamError } from '../errors/team-error.js';
 import type { SentMessage } from '../mailbox/message.js';
 import type { RequestRecord } from '../requests/request-state.js';
 import type { RequestAnswer } from '../requests/team-requests.js';
+import { askToDepart, requireActiveMember } from '../roster/departure-request.js';
 import type { MemberProfile } from '../roster/roster.js';
 import { runStatus } from '../store/run-record.js';
-import type { TeamRules, TeamStore } from '../store/team-store.js';
+import type { TeamStore } from '../store/team-store.js';
 
 // The control plane: what a person (or a program) does to a run, from any process that
 // reaches its store — the run's own handle, the command in another shell, the Studio,
@@ -162,26 +163,6 @@ const SHUTDOWN_SCHEMA = z.strictObject({
   reason: z.string().optional(),
 } satisfies Record<keyof ShutdownOptions, z.ZodType>);
 
-/** Throws unless `member` is a member of the team still on it (`not-a-member`, `member-shutdown`). */
-function requireActiveMember(rules: TeamRules, member: unknown): string {
-  const entries = rules.roster.entries();
-  const entry = typeof member === 'string' ? entries.find((each) => each.name === member) : undefined;
-  if (entry?.role !== 'member') {
-    const members = entries.filter((each) => each.role === 'member').map((each) => each.name);
-    throw new TeamError(
-      'not-a-member',
-      `${JSON.stringify(member)} is not a member of the run; its members are ${members.join(', ')}.`,
-      { details: { agent: member } },
-    );
-  }
-  if (entry.status !== 'active') {
-    throw new TeamError('member-shutdown', `${entry.name} has shut down or left the team already.`, {
-      details: { agent: entry.name },
-    });
-  }
-  return entry.name;
-}
-
 /**
  * Shuts a member down. Graceful (the default): it is sent a `shutdown_request` and answers in
  * its next turn (not rejecting approves), departing as that turn ends; asked already (the
@@ -196,25 +177,7 @@ export async function requestShutdown(
 ): Promise<void> {
   const { force, reason } = options;
   const removed = options.removed === true;
-  await store.transact(team, (rules) => {
-    const name = requireActiveMember(rules, member);
-    const { mailbox, emit } = rules;
-    if (force || removed) {
-      emit({
-        type: 'team:shutdown-requested',
-        data: { member: name, force: true, reason, messageId: null, removed },
-      });
-      return;
-    }
-    const asked = mailbox.unread(name).some((message) => message.kind === 'shutdown_request');
-    if (asked) return;
-    const text = `The person running the team asks you to shut down${reason ? `: ${reason}` : '.'} Finish your step, then approve or reject with respond_to_shutdown (not rejecting approves).`;
-    const sent = mailbox.send(USER, name, text, { kind: 'shutdown_request' });
-    emit({
-      type: 'team:shutdown-requested',
-      data: { member: name, force: false, reason, messageId: sent.id },
-    });
-  });
+  await store.transact(team, (rules) => askToDepart(rules, member, { force, reason, removed, by: USER }));
 }
 
 /**
@@ -230,7 +193,7 @@ export async function interruptMember(
 ): Promise<SentMessage> {
   await requireLiveTeam(store, team);
   return store.transact(team, (rules) => {
-    const name = requireActiveMember(rules, member);
+    const name = requireActiveMember(rules.roster, member);
     const sent = rules.mailbox.send(USER, name, content);
     rules.emit({ type: 'team:interrupt-requested', data: { member: name, messageId: sent.id, by: USER } });
     return sent;

@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent.js';
+import { profileOf } from '../agent/team-formation.js';
 import type { NewTask, TeamTask } from '../board/task.js';
 import { TeamError } from '../errors/team-error.js';
 import type { TeamEvent } from '../events/team-event-map.js';
@@ -19,7 +20,7 @@ import {
   sendAsUser,
 } from './control.js';
 import type { RunLoop } from './loop.js';
-import { checkNewAgent, profileOf } from './roster.js';
+import { checkNewAgent } from './roster.js';
 import {
   addTaskAsUser,
   assignTaskAsUser,

@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent.js';
+import { joinedAgent } from '../agent/team-formation.js';
 import { TeamError } from '../errors/team-error.js';
 import type { StopReason, TeamEvent } from '../events/team-event-map.js';
 import { applyEvent } from '../fold/apply-event.js';
@@ -54,6 +55,8 @@ export class RunLoop {
     (event) => [this.events.live(event), this.#config.emitter.emit(event)],
   );
   readonly #waiters = new Set<Waiter>();
+  /** Members that joined during the run, as defined (given to `join`, or made from their joins). */
+  readonly #definitions = new Map<string, Agent>();
   #runId = '';
   /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
   #live = false;
@@ -97,6 +100,25 @@ export class RunLoop {
   /** Makes this process able to run turns of a member that joins (its model resolved now: a missing key fails first). */
   join(agent: Agent): void {
     this.#executor.join?.(agent);
+    this.#definitions.set(agent.name, agent);
+  }
+
+  /**
+   * A member's definition (its budget, whether it plans first): one of the team's, one added
+   * here, or one that joined as its join recorded it (a catalog entry keeps its limits).
+   */
+  #definitionOf(name: string): Agent | undefined {
+    const known = this.#definitions.get(name) ?? this.#config.settings.members.find((m) => m.name === name);
+    if (known) return known;
+    const joined = this.#state.agents.get(name)?.joined;
+    if (!joined) return undefined;
+    try {
+      const made = joinedAgent(this.#config.settings.formation, joined);
+      this.#definitions.set(name, made);
+      return made;
+    } catch {
+      return undefined; // a join this process cannot make an agent of: its turns say why
+    }
   }
 
   /**
@@ -284,10 +306,11 @@ export class RunLoop {
     const agent = this.#state.agents.get(turn.agent);
     if (!agent) return;
     const { settings } = this.#config;
-    const { status, overBudget } = statusAfter(agent, turn, outcome, settings);
+    const definition = this.#definitionOf(turn.agent);
+    const { status, overBudget } = statusAfter(agent, turn, outcome, settings, definition);
     if (outcome.kind === 'failed') this.#causes.set(turn.agent, outcome.cause);
     const answered = new Set(agent.answered);
-    const governed = governTurnEnd(this.#state, turn, outcome, settings);
+    const governed = governTurnEnd(this.#state, turn, outcome, definition);
     const departure = departureAfter(this.#state, turn, outcome);
     const { idleNotified } = agent;
     await this.#transact((rules) => {

@@ -27,6 +27,7 @@ export async function openRun(
     members,
     selfClaim: settings.selfClaim,
     maxTasks: settings.maxTasks,
+    maxMembers: settings.formation.maxMembers,
     profiles: profilesOf([settings.lead, ...settings.members]),
   });
   const resumable = fresh ? undefined : await store.resumeRun(settings.name);
@@ -49,7 +50,7 @@ export async function openRun(
         rules.emit({ type: 'team:resumed', data: { requeued } });
         reclaimForWaiting(rules.board, resumable.events);
         // Who joined and who departed in the run stays so.
-        replayRoster(rules, resumable.events, members);
+        replayRoster(rules, resumable.events, members, settings.formation);
       });
       return { runId, resumed: true };
     }

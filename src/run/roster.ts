@@ -1,14 +1,9 @@
 import { Agent } from '../agent/agent.js';
-import { modelName, resolveModel } from '../agent/resolve-model.js';
+import { resolveModel } from '../agent/resolve-model.js';
+import { joinedAgent, profileOf, type SpawnOptions } from '../agent/team-formation.js';
 import { TeamError } from '../errors/index.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 import type { MemberProfile, TeamRules } from '../store/team-store.js';
-
-/** What the roster shows of an agent: its description, its model, its permission mode. */
-export function profileOf(agent: Agent): MemberProfile {
-  const model = typeof agent.model === 'string' ? agent.model : modelName(resolveModel(agent.model));
-  return { description: agent.summary, model, mode: agent.governance.permissionMode };
-}
 
 /** The profiles of a team's agents, by name, for the store's roster. */
 export function profilesOf(agents: readonly Agent[]): Record<string, MemberProfile> {
@@ -26,11 +21,15 @@ export function checkNewAgent(agent: unknown): Agent {
   return agent;
 }
 
-/** Whether this process can run a member that joined from its definition: it has instructions, and its model resolves here. */
-function runnable(joined: TeamEvent<'team:member-joined'>['data']): boolean {
-  if (joined.instructions === undefined) return false;
+/**
+ * Whether this process can run a member that joined from its definition: it has instructions,
+ * and its model (its catalog entry's, an allowed one, or its recorded `provider/model`) resolves here.
+ */
+function runnable(joined: TeamEvent<'team:member-joined'>['data'], formation: SpawnOptions): boolean {
+  const { member, instructions, ...profile } = joined;
+  if (instructions === undefined) return false;
   try {
-    resolveModel(joined.model);
+    resolveModel(joinedAgent(formation, { name: member, instructions, ...profile }).model);
     return true;
   } catch {
     return false;
@@ -48,14 +47,15 @@ export function replayRoster(
   rules: TeamRules,
   events: readonly TeamEvent[],
   defined: readonly string[],
+  formation: SpawnOptions,
 ): void {
   const entries = () => new Map(rules.roster.entries().map((entry) => [entry.name, entry.status]));
   const joins = new Map<string, TeamEvent<'team:member-joined'>['data']>();
   for (const event of events) {
     if (event.type === 'team:member-joined') joins.set(event.data.member, event.data);
     if (event.type === 'team:member-joined' && !entries().has(event.data.member)) {
-      const { member, instructions: _instructions, ...profile } = event.data;
-      rules.roster.join(member, profile, { replay: { joinedAt: event.timestamp } });
+      const { member, description, model, mode } = event.data;
+      rules.roster.join(member, { description, model, mode }, { replay: { joinedAt: event.timestamp } });
     } else if (event.type === 'team:member-shutdown' && entries().get(event.data.member) === 'active') {
       const { member, force, reason, removed } = event.data;
       rules.roster.depart(member, { force, reason, removed }, { replay: true });
@@ -64,7 +64,7 @@ export function replayRoster(
   for (const [name, status] of entries()) {
     if (status !== 'active' || name === rules.board.roster.lead || defined.includes(name)) continue;
     const joined = joins.get(name);
-    if (joined && runnable(joined)) continue;
+    if (joined && runnable(joined, formation)) continue;
     const reason =
       'it joined during the run, is not in the team definition that resumed it, and its own cannot run here';
     rules.roster.depart(name, { force: true, reason, removed: true });

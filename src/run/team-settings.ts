@@ -1,5 +1,6 @@
 import type { Agent } from '../agent/agent.js';
 import type { Budget } from '../agent/budget.js';
+import type { FormationSettings } from '../agent/team-formation.js';
 import type { ModelPrice } from '../agent/usage.js';
 import type { NewTask } from '../board/task.js';
 import type { Clock } from '../events/clock.js';
@@ -29,6 +30,8 @@ export interface TeamSettings {
   readonly promptBudgetTokens: number;
   /** Workspace, permissions and request timeouts (see src/governance). */
   readonly governance: GovernanceSettings;
+  /** The catalog, the models for spawned members, maxMembers and delegate mode. */
+  readonly formation: FormationSettings;
   readonly hooks: TeamHooks;
   readonly clock: Clock;
 }

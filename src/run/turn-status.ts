@@ -1,3 +1,4 @@
+import type { Agent } from '../agent/agent.js';
 import { type BudgetReached, budgetReached } from '../agent/budget.js';
 import { addUsage } from '../agent/usage.js';
 import type { MemberStatus } from '../events/team-event-map.js';
@@ -7,7 +8,7 @@ import type { TurnOutcome } from '../turn/turn-outcome.js';
 import type { TeamSettings } from './team-settings.js';
 
 /**
- * An agent's status once its turn ends: `failed` when the turn threw; `stopped` when a member
+ * An agent's status once its turn ends (`definition`: the member's, its own budget read from it): `failed` when the turn threw; `stopped` when a member
  * is out of turns or reached its own budget (its tasks then go back to the list); else `idle`.
  */
 export function statusAfter(
@@ -15,11 +16,12 @@ export function statusAfter(
   turn: TurnDescriptor,
   outcome: TurnOutcome,
   settings: TeamSettings,
+  definition: Agent | undefined,
 ): { status: MemberStatus; overBudget: BudgetReached | undefined } {
   if (outcome.kind === 'failed') return { status: 'failed', overBudget: undefined };
   if (turn.role !== 'member') return { status: 'idle', overBudget: undefined };
   const spent = outcome.kind === 'done' ? addUsage(agent.usage, outcome.usage) : agent.usage;
-  const budget = settings.members.find((member) => member.name === turn.agent)?.budget;
+  const budget = definition?.budget;
   const overBudget = budgetReached(budget, spent);
   const outOfTurns = agent.countedTurns >= settings.maxTurnsPerMember;
   return { status: outOfTurns || overBudget ? 'stopped' : 'idle', overBudget };

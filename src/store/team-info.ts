@@ -28,6 +28,13 @@ export function describeTeam(
       `maxTasks must be a whole number of at least 1, not ${String(maxTasks)}.`,
     );
   }
+  const maxMembers = setup.maxMembers ?? null;
+  if (maxMembers !== null && (!Number.isInteger(maxMembers) || maxMembers < members.length)) {
+    throw new TeamError(
+      'invalid-input',
+      `maxMembers must be a whole number of at least ${members.length} (the members), not ${String(maxMembers)}.`,
+    );
+  }
   const stamp = now.toISOString();
   const profiles = setup.profiles ?? {};
   if (typeof profiles !== 'object' || profiles === null) {
@@ -54,6 +61,7 @@ export function describeTeam(
     roster: [entry(lead, 'lead'), ...members.map((member) => entry(member, 'member'))],
     selfClaim,
     maxTasks,
+    maxMembers,
     runId: existing?.runId ?? null,
     createdAt: existing?.createdAt ?? stamp,
     updatedAt: stamp,
@@ -67,6 +75,7 @@ export function sameSetup(a: TeamInfo, b: TeamInfo): boolean {
     memberNames(a.roster).join('\u0000') === memberNames(b.roster).join('\u0000') &&
     a.selfClaim === b.selfClaim &&
     a.maxTasks === b.maxTasks &&
+    a.maxMembers === b.maxMembers &&
     departedNames(a.roster).length === departedNames(b.roster).length &&
     sameProfiles(a.roster, b.roster)
   );
@@ -134,14 +143,19 @@ export function checkAfterSeq(options: { afterSeq?: unknown } | undefined): numb
 }
 
 /** A team's info as a store recorded it: one written before rosters had profiles lists names instead. */
-export type StoredInfo = Omit<TeamInfo, 'roster'> & {
+export type StoredInfo = Omit<TeamInfo, 'roster' | 'maxMembers'> & {
   readonly roster?: TeamInfo['roster'];
+  readonly maxMembers?: number | null;
   readonly members?: readonly string[];
   readonly departed?: readonly string[];
 };
 
 /** The info of a stored team, its roster made from the names it lists when it has none. */
 export function infoOf(stored: StoredInfo): TeamInfo {
-  const { members = [], departed = [], roster, ...info } = stored;
-  return { ...info, roster: roster ?? rosterFromNames(info.lead, members, departed, info.createdAt) };
+  const { members = [], departed = [], roster, maxMembers = null, ...info } = stored;
+  return {
+    ...info,
+    maxMembers,
+    roster: roster ?? rosterFromNames(info.lead, members, departed, info.createdAt),
+  };
 }

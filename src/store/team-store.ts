@@ -18,6 +18,8 @@ export interface TeamSetup {
   selfClaim?: boolean;
   /** Default 50. */
   maxTasks?: number;
+  /** Members on the team at once (active ones; the lead not counted): a join past it is refused. Default: no bound. */
+  maxMembers?: number;
 }
 
 /** A team as its store knows it. */
@@ -30,6 +32,8 @@ export interface TeamInfo {
   readonly roster: Roster;
   readonly selfClaim: boolean;
   readonly maxTasks: number;
+  /** Members at once (the lead not counted); `null`: no bound. */
+  readonly maxMembers: number | null;
   /** The run events are logged under, if one was started. */
   readonly runId: string | null;
   readonly createdAt: string;

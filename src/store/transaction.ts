@@ -195,6 +195,7 @@ interface RosterBefore {
 function rosterSlot(state: TeamState, recorder: ChangeRecorder, now: () => Date): RosterSlot {
   return {
     team: state.info.name,
+    maxMembers: state.info.maxMembers,
     read: () => state.info.roster,
     write: (roster: Roster) => {
       const list = taskList(state);

@@ -13,9 +13,10 @@ import type { TeamSettings } from '../run/team-settings.js';
 import type { TeamStore } from '../store/team-store.js';
 import { TELEMETRY_SCHEMA, type TeamTelemetry } from '../telemetry/run-tracing.js';
 import { HOOKS_SCHEMA, type TeamHooks } from '../tools/hooks.js';
+import { FORMATION_SHAPE, type FormationConfig, formationSettings } from './formation-options.js';
 import { GOVERNANCE_SHAPE, type GovernanceConfig, governanceSettings } from './governance-options.js';
 
-export interface TeamConfig extends GovernanceConfig {
+export interface TeamConfig extends GovernanceConfig, FormationConfig {
   name: string;
   lead: Agent;
   members: readonly Agent[];
@@ -107,6 +108,7 @@ const TEAM_SCHEMA = z.strictObject({
   telemetry: TELEMETRY_SCHEMA.optional(),
   promptBudgetTokens: wholeNumber(MIN_PROMPT_BUDGET).optional(),
   ...GOVERNANCE_SHAPE,
+  ...FORMATION_SHAPE,
   hooks: HOOKS_SCHEMA.optional(),
   clock: satisfying<Clock>(
     (clock) =>
@@ -127,7 +129,8 @@ export function teamSettings(config: TeamConfig): TeamSettings {
   // Each task's own fields, now rather than when a run starts (the list is checked then).
   for (const task of config.tasks ?? []) checkNewTask(task);
   const promptBudgetTokens = config.promptBudgetTokens ?? DEFAULT_PROMPT_BUDGET;
-  checkSystemPrompts({ name, lead, members }, promptBudgetTokens);
+  const formation = formationSettings(config, members.length, what);
+  checkSystemPrompts({ name, lead, members, formation }, promptBudgetTokens);
   return {
     name,
     lead,
@@ -147,6 +150,7 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     telemetry: config.telemetry === undefined ? undefined : { ...config.telemetry },
     promptBudgetTokens,
     governance: governanceSettings(config, [lead, ...members]),
+    formation,
     hooks: config.hooks ?? {},
     clock: config.clock ?? systemClock,
   };

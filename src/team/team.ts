@@ -90,14 +90,26 @@ export class Team {
     return this.#emitter.on(type, handler);
   }
 
-  /** The same team with every agent's model replaced: one model, or one per agent. */
+  /**
+   * The same team with every agent's model replaced (the catalog's entries too): one model, or
+   * one per agent. One model also replaces the models allowed for spawned members (`spawnModels`).
+   */
   withModel(model: ModelSpec | ((agent: Agent) => ModelSpec)): Team {
     const pick = typeof model === 'function' ? model : () => model;
+    const { catalog, spawnModels } = this.#settings.formation;
     return new Team({
       ...this.#config,
       store: this.store,
       lead: this.lead.withModel(pick(this.lead)),
       members: this.members.map((member) => member.withModel(pick(member))),
+      ...(this.#config.catalog === undefined
+        ? {}
+        : {
+            catalog: Object.fromEntries(
+              Object.entries(catalog).map(([name, entry]) => [name, entry.withModel(pick(entry))]),
+            ),
+          }),
+      ...(typeof model === 'function' || spawnModels.length === 0 ? {} : { spawnModels: [model] }),
     });
   }
 

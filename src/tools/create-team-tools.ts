@@ -42,9 +42,9 @@ export function createTeamTools(context: TeamToolContext, agentName: string): To
 /**
  * The AI SDK runs a step's tool calls at once; these tools apply them one after another, in
  * the order the model wrote them, so `create_task A` then `create_task B` (depending on A)
- * in one step works whatever the store's timing.
+ * in one step works whatever the store's timing (or `spawn_member b`, then a task for b).
  */
-function inCallOrder(tools: ToolSet): ToolSet {
+export function inCallOrder(tools: ToolSet): ToolSet {
   let previous: Promise<unknown> = Promise.resolve();
   const ordered: ToolSet = {};
   for (const [name, tool] of Object.entries(tools)) {

@@ -1,8 +1,8 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { TelemetrySettings } from 'ai';
-import { Agent } from '../agent/agent.js';
-import type { PermissionMode } from '../agent/agent-governance.js';
+import type { Agent } from '../agent/agent.js';
 import { modelName, resolveModel } from '../agent/resolve-model.js';
+import { type FormationSettings, joinedAgent } from '../agent/team-formation.js';
 import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
 import type { Clock } from '../events/clock.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
@@ -60,6 +60,8 @@ interface TeamDefinition {
   /** The bound of a turn's system prompt and briefing together, and of each team tool's answer. */
   readonly promptBudgetTokens: number;
   readonly governance: GovernanceSettings;
+  /** What the lead may spawn (and a spawned member is made from), and whether it only coordinates. */
+  readonly formation: FormationSettings;
   readonly maxTurnsPerMember: number;
   readonly hooks: TeamHooks;
 }
@@ -93,31 +95,36 @@ interface Equipment {
 export class InProcessExecutor implements TurnExecutor {
   readonly #options: InProcessExecutorOptions;
   readonly #equipped = new Map<string, Equipment>();
-  /** Members that joined during the run, with their models: given here, or made from their descriptors' definitions. */
-  readonly #joined = new Map<string, { agent: Agent; model: LanguageModelV3 }>();
+  /** Members that joined during the run: given here, or made from their descriptors' definitions. */
+  readonly #joined = new Map<string, Agent>();
+  /** Their models, resolved when first needed (a member's own turn), or when given here. */
+  readonly #joinedModels = new Map<string, LanguageModelV3>();
 
   constructor(options: InProcessExecutorOptions) {
     this.#options = options;
   }
 
   join(agent: Agent): void {
-    this.#joined.set(agent.name, { agent, model: resolveModel(agent.model) });
-    // The lead's system prompt lists the roster: made again for its next turn.
-    this.#equipped.delete(this.#options.team.lead.name);
+    this.#joinedModels.set(agent.name, resolveModel(agent.model));
+    this.#add(agent);
+  }
+
+  #add(agent: Agent): void {
+    this.#joined.set(agent.name, agent);
+    // System prompts name the teammates: each is made again for its agent's next turn.
+    this.#equipped.clear();
   }
 
   /**
    * Takes on the members a turn's context says joined during the run and this process has
-   * not been given: each is made from its definition (its model resolved by the provider
-   * registry; a missing key fails that member's turns, saying what to set).
+   * not been given: each is made from its definition (a catalog entry of the team, or the
+   * instructions its join recorded). Its model is resolved for its own turns only, so a
+   * missing key fails that member's turns, saying what to set, and nobody else's.
    */
   #joinFrom(turn: TurnDescriptor): void {
     const known = (name: string) => this.#joined.has(name) || this.#agent(name) !== undefined;
     for (const member of turn.context?.joined ?? []) {
-      if (known(member.name)) continue;
-      const { name, instructions, description, model } = member;
-      const mode = member.mode as PermissionMode;
-      this.join(new Agent({ name, instructions, description, model, permissionMode: mode }));
+      if (!known(member.name)) this.#add(joinedAgent(this.#options.team.formation, member));
     }
   }
 
@@ -238,7 +245,17 @@ export class InProcessExecutor implements TurnExecutor {
   }
 
   #members(): readonly Agent[] {
-    return [...this.#options.team.members, ...[...this.#joined.values()].map((each) => each.agent)];
+    return [...this.#options.team.members, ...this.#joined.values()];
+  }
+
+  /** A joined member's model, resolved the first time one of its turns needs it. */
+  #joinedModel(agent: Agent): LanguageModelV3 {
+    let model = this.#joinedModels.get(agent.name);
+    if (!model) {
+      model = resolveModel(agent.model);
+      this.#joinedModels.set(agent.name, model);
+    }
+    return model;
   }
 
   #equipment(name: string): Equipment {
@@ -246,8 +263,8 @@ export class InProcessExecutor implements TurnExecutor {
     if (made) return made;
     const { team } = this.#options;
     const agent = this.#agent(name);
-    const model = team.models.get(name) ?? this.#joined.get(name)?.model;
-    if (!agent || !model) throw new Error(`The team ${team.name} has no agent ${name}`);
+    if (!agent) throw new Error(`The team ${team.name} has no agent ${name}`);
+    const model = team.models.get(name) ?? this.#joinedModel(agent);
     const role = agent === team.lead ? 'lead' : 'member';
     const system = systemPrompt({ ...team, members: this.#members() }, agent);
     made = { agent, role, model, system, room: briefingRoom(team.promptBudgetTokens, system) };

@@ -1,13 +1,17 @@
 import type { ToolSet } from 'ai';
 import type { Agent } from '../agent/agent.js';
+import { canSpawn, type FormationSettings } from '../agent/team-formation.js';
+import type { Clock } from '../events/clock.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
-import { createTeamTools, teamToolsFor } from '../tools/create-team-tools.js';
+import { createTeamTools, inCallOrder, teamToolsFor } from '../tools/create-team-tools.js';
+import { retireMemberTool, spawnMemberTool } from '../tools/formation-tools.js';
 import { governTools } from '../tools/govern-tools.js';
 import type { GovernanceSettings } from '../tools/governance-settings.js';
 import type { TeamHooks } from '../tools/hooks.js';
 import type { TurnGovernance } from '../tools/open-request.js';
 import { respondToShutdownTool } from '../tools/shutdown-tool.js';
+import { teamStatusTool } from '../tools/team-status-tool.js';
 
 /** What a turn's tools are bound to. */
 export interface TurnToolsContext {
@@ -25,12 +29,41 @@ export interface TurnToolsContext {
   readonly onHookFailure: (error: unknown) => void;
   /** What the requests give the turn's tools, read with its briefing. */
   readonly requests: { readonly leadAsked: boolean; readonly planPhase: boolean };
+  /** The team's lead and own members (a member the lead spawns is checked against them). */
+  readonly lead: Agent;
+  readonly members: readonly Agent[];
+  /** What the lead may spawn, `maxMembers`, and whether the lead only coordinates. */
+  readonly formation: FormationSettings;
+  readonly maxTurnsPerMember: number;
+  /** The run's clock (`team_status` says how long since each member's last activity on it). */
+  readonly clock: Clock;
 }
 
 /**
- * A turn's tools: the team tools for its role, `respond_to_shutdown` while a shutdown is
- * asked of it, and the agent's own (which take the names they share), governed (plan phase,
- * workspace, approvals; see src/governance). `governance.opened` lists what the turn asked.
+ * The lead's tools over its team: `team_status`, and `spawn_member` and `retire_member` when
+ * the team has a catalog or models for spawned members.
+ */
+function leadTools(context: TurnToolsContext): ToolSet {
+  const { store, team, turn, formation, promptBudgetTokens } = context;
+  const status = { team_status: teamStatusTool({ ...context, maxMembers: formation.maxMembers }) };
+  if (!canSpawn(formation)) return status;
+  const forming = {
+    store,
+    team,
+    turn,
+    lead: context.lead,
+    members: context.members,
+    formation,
+    promptBudgetTokens,
+  };
+  return { spawn_member: spawnMemberTool(forming), retire_member: retireMemberTool(forming), ...status };
+}
+
+/**
+ * A turn's tools: the team tools for its role (and the lead's over its team), in the order
+ * the model calls them; `respond_to_shutdown` while a shutdown is asked of it; and the agent's
+ * own (which take the names they share; none for a lead in delegate mode), governed (plan
+ * phase, workspace, approvals; see src/governance). `governance.opened` lists what the turn asked.
  */
 export function turnTools(context: TurnToolsContext): { tools: ToolSet; governance: TurnGovernance } {
   const { store, team, turn, agent, role, seen } = context;
@@ -40,7 +73,9 @@ export function turnTools(context: TurnToolsContext): { tools: ToolSet; governan
   const nextEffect = () => `${turn.runId}/${agent.name}/${turn.turn}/${++effects}`;
   const tools = { store, team, seen, promptBudgetTokens: context.promptBudgetTokens, hooks, nextEffect };
   const toolContext = { ...tools, onHookFailure: context.onHookFailure };
-  const teamTools = teamToolsFor(createTeamTools(toolContext, agent.name), role);
+  const roleTools = teamToolsFor(createTeamTools(toolContext, agent.name), role);
+  // The lead's tools over its team join the team tools' call order (`spawn_member b`, then a task for b).
+  const teamTools = role === 'lead' ? inCallOrder({ ...roleTools, ...leadTools(context) }) : roleTools;
   const asked = turn.context?.shutdownRequest;
   const shutdown: ToolSet = asked
     ? { respond_to_shutdown: respondToShutdownTool(toolContext, agent.name) }
@@ -54,12 +89,8 @@ export function turnTools(context: TurnToolsContext): { tools: ToolSet; governan
     opened: [],
     approvedCall: null,
   };
-  const governed = governTools(
-    governance,
-    role,
-    { ...teamTools, ...shutdown },
-    agent.tools,
-    context.requests,
-  );
+  // Delegate mode holds the lead to coordination: none of its own tools.
+  const own = role === 'lead' && context.formation.delegate ? {} : agent.tools;
+  const governed = governTools(governance, role, { ...teamTools, ...shutdown }, own, context.requests);
   return { tools: governed, governance };
 }

@@ -40,6 +40,34 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
       expect(await store.getTeam('t')).toBeUndefined();
     });
 
+    test('maxMembers bounds the members at once: a join past it is refused and changes nothing; a departure makes room', async () => {
+      const store = await makeStore();
+      await expect(store.createTeam('t', { ...setup, maxMembers: 1 })).rejects.toMatchObject({
+        code: 'invalid-input',
+      });
+      const made = await store.createTeam('t', { ...setup, maxMembers: 3 });
+      expect(made.maxMembers).toBe(3);
+      const profile = { description: 'Checks facts', model: 'openai/gpt-5.5', mode: 'default' };
+      await store.transact('t', ({ roster }) => roster.join('checker', profile));
+      const refused = store.transact('t', ({ roster }) => roster.join('editor2', profile));
+      await expect(refused).rejects.toMatchObject({
+        code: 'member-limit',
+        message:
+          'The team t has 3 members, its most at once (maxMembers 3): retire one before editor2 can join.',
+      });
+      const names = async () =>
+        (await store.transact('t', ({ roster }) => roster.entries())).map((entry) => entry.name);
+      expect(await names()).toEqual(['editor', 'researcher', 'writer', 'checker']);
+      await store.transact('t', ({ roster }) => {
+        roster.depart('writer', { force: false, reason: null, removed: false });
+        roster.join('editor2', profile);
+      });
+      expect(await names()).toEqual(['editor', 'researcher', 'writer', 'checker', 'editor2']);
+      // A team made without a bound has none.
+      expect((await store.createTeam('u', setup)).maxMembers).toBeNull();
+      await store.close();
+    });
+
     test('transact runs the rules and answers their value; an unknown team is an error', async () => {
       const store = await makeStore();
       await store.createTeam('newsroom', setup);

@@ -24,6 +24,7 @@ test('the lead’s first turn gets the request and the roster, with descriptions
     'update_task',
     'send_message',
     'read_inbox',
+    'team_status',
   ]);
 });
 

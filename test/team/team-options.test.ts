@@ -8,7 +8,8 @@ const members = [new Agent({ name: 'a', model, instructions: 'Work.' })];
 const TEAM_OPTIONS =
   'name, lead, members, store, tasks, selfClaim, maxConcurrentMembers, maxLeadTurns, maxTurnsPerMember, ' +
   'maxTasks, synthesize, errorHandling, partialResults, pricing, turnTimeoutMs, budget, executor, telemetry, promptBudgetTokens, ' +
-  'workspace, permissions, planApprovalTimeoutMs, permissionTimeoutMs, questionTimeoutMs, hooks, clock';
+  'workspace, permissions, planApprovalTimeoutMs, permissionTimeoutMs, questionTimeoutMs, catalog, maxMembers, ' +
+  'spawnModels, delegate, hooks, clock';
 
 test.each(['resources', 'agentTools', 'distributed', 'maxTask'])(
   'an unknown team option (%s) is an error naming it and listing the known ones',
@@ -158,4 +159,60 @@ test('a run input that leaves the briefings less than half of the budget is refu
     }),
   );
   expect(await store.listTeams()).toEqual([]);
+});
+
+test('the formation options are checked: catalog, maxMembers, spawnModels and delegate', () => {
+  const team = (options: Record<string, unknown>) => () => new Team({ name: 't', lead, members, ...options });
+  const helper = new Agent({ name: 'helper', model, instructions: 'Help.' });
+  expect(team({ catalog: 'helper' })).toThrow(
+    'catalog of the team t must be an object of Agents by definition name, not "helper".',
+  );
+  expect(team({ catalog: { helper: { name: 'helper' } } })).toThrow(
+    'catalog.helper of the team t must be an Agent, not {"name":"helper"}.',
+  );
+  expect(team({ catalog: { 'no way': helper } })).toThrow(expect.objectContaining({ code: 'invalid-name' }));
+  const unknown = new Agent({ name: 'x', model: 'nosuch/model', instructions: 'x' });
+  expect(team({ catalog: { helper: unknown } })).toThrow(
+    'catalog.helper.model of the team t must be a "provider/model" string of a known provider, or an AI SDK model, not "nosuch/model".',
+  );
+  for (const bad of [0, 1.5, '4']) {
+    expect(team({ maxMembers: bad })).toThrow(
+      expect.objectContaining({
+        message: expect.stringMatching(/^maxMembers of the team t must be a whole number of at least 1, not/),
+      }),
+    );
+  }
+  const two = [...members, new Agent({ name: 'b', model, instructions: 'Work.' })];
+  expect(() => new Team({ name: 't', lead, members: two, maxMembers: 1 })).toThrow(
+    'maxMembers of the team t must be at least 2, the number of its members, not 1.',
+  );
+  expect(team({ spawnModels: ['openai/gpt-5.5', 'nosuch/model'] })).toThrow(
+    'spawnModels[1] of the team t must be a "provider/model" string of a known provider, or an AI SDK model, not "nosuch/model".',
+  );
+  expect(team({ spawnModels: ['openai/gpt-5.5', model, 'openai/gpt-5.5'] })).toThrow(
+    'spawnModels[2] of the team t must be a model not listed already, not "openai/gpt-5.5".',
+  );
+  expect(team({ spawnModels: [42] })).toThrow(
+    'spawnModels[0] of the team t must be an AI SDK language model or a "provider/model" string, not 42.',
+  );
+  expect(team({ delegate: 'yes' })).toThrow('delegate of the team t must be true or false, not "yes".');
+  // A catalog entry whose instructions leave no room is refused like a member's.
+  const wordy = new Agent({ name: 'wordy', model, instructions: 'Check every claim twice. '.repeat(300) });
+  expect(team({ catalog: { wordy }, promptBudgetTokens: 2_000 })).toThrow(
+    expect.objectContaining({
+      code: 'invalid-input',
+      message: expect.stringContaining('The system prompt of wordy'),
+    }),
+  );
+  // No key is needed to name a model: it is resolved when a member is spawned on it.
+  const made = new Team({
+    name: 't',
+    lead,
+    members,
+    catalog: { helper },
+    spawnModels: ['anthropic/claude-haiku-4-5'],
+    maxMembers: 3,
+    delegate: true,
+  });
+  expect(made.withModel(model).name).toBe('t');
 });

@@ -62,11 +62,14 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
     case 'team:turn-usage':
     case 'team:turn-outcome':
       return undefined;
-    case 'team:member-joined':
-      return say(`${event.data.member} joined the team (${event.data.model})`);
+    case 'team:member-joined': {
+      const { by, definition } = event.data;
+      const spawned = by ? `, spawned by ${by}${definition ? ` as ${definition}` : ''}` : '';
+      return say(`${event.data.member} joined the team (${event.data.model}${spawned})`);
+    }
     case 'team:shutdown-requested':
       return say(
-        `${event.data.member} is ${event.data.force ? 'stopped' : 'asked to shut down'}${event.data.reason ? `: ${event.data.reason}` : ''}`,
+        `${event.data.member} is ${event.data.force ? 'stopped' : 'asked to shut down'}${event.data.by ? ` by ${event.data.by}` : ''}${event.data.reason ? `: ${event.data.reason}` : ''}`,
       );
     case 'team:shutdown-rejected':
       return say(`${event.data.member} rejects its shutdown: ${event.data.reason}`);

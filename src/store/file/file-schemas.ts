@@ -73,6 +73,8 @@ export const configSchema = record({
   ),
   selfClaim: bool,
   maxTasks: whole(1),
+  // Written before teams had a bound on their members: none.
+  maxMembers: withDefault(nullable(whole(1)), null),
   runId: nullableText,
   createdAt: text,
   updatedAt: text,
