@@ -34,6 +34,7 @@ const PROCESSES = [
   'test/turn/descriptor.test.ts',
   'test/tools/workspace-jail.test.ts',
   'test/studio/command.test.ts',
+  'test/studio/resume-api.test.ts',
 ];
 /** The rules and building blocks alone: no run, no process, no server. */
 const UNIT = [
