@@ -1,6 +1,7 @@
 import { USER } from '../agent/participants.js';
 import type { TeamTask } from '../board/task.js';
 import type { TeamEvent } from '../events/team-event-map.js';
+import { agentOf } from '../fold/agent-transcript.js';
 import { applyEvent } from '../fold/apply-event.js';
 import { turnCounts } from '../fold/run-result-of.js';
 import { emptyRunState, type RunState } from '../fold/run-state.js';
@@ -14,7 +15,7 @@ import { CliError } from './cli-error.js';
 import { whereOf } from './store-choice.js';
 import { eventLine, usageLine } from './view/event-line.js';
 import { clip, unpricedLines } from './view/format.js';
-import { agentOf, TranscriptPrinter } from './view/transcript.js';
+import { TranscriptPrinter } from './view/transcript.js';
 import { storeWakeups } from './wakeups.js';
 
 // The inspection commands read a store the way any process would: through the FileStore,

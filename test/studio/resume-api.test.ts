@@ -24,6 +24,7 @@ const post = (route: string, body: unknown, headers: Record<string, string> = au
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
 const get = async (route: string) => (await fetch(api(route), { headers: auth() })).json();
 const until = (runId: string, done: (event: TeamEvent, all: TeamEvent[]) => boolean) =>
   readStream(api(`/api/runs/${runId}/events`), { headers: auth(), until: done });
@@ -65,7 +66,7 @@ test('a run whose process died is resumed by the Studio: it goes on there and en
   // A second resume of a run that goes is refused, and starts nothing.
   const twice = await post(`/api/runs/${runId}/resume`, {});
   expect(twice.status).toBe(409);
-  expect((await twice.json()).error).toBe(`The run ${runId} is running: there is nothing to resume.`);
+  expect(await errorOf(twice)).toBe(`The run ${runId} is running: there is nothing to resume.`);
 
   expect((await post(`/api/runs/${runId}/messages`, { to: 'writer', content: NUDGE })).status).toBe(201);
   const { events } = await until(runId, (event) => event.type === 'team:complete');
@@ -83,7 +84,7 @@ test('a run whose process died is resumed by the Studio: it goes on there and en
 
   const done = await post(`/api/runs/${runId}/resume`, {});
   expect(done.status).toBe(409);
-  expect((await done.json()).error).toBe(`The run ${runId} finished (completed): start a new run instead.`);
+  expect(await errorOf(done)).toBe(`The run ${runId} finished (completed): start a new run instead.`);
 }, 60_000);
 
 test('an aborted run is resumed from the API with the same input, and only the team’s last run', async () => {
@@ -101,7 +102,7 @@ test('an aborted run is resumed from the API with the same input, and only the t
   const second = await start();
   const stale = await post(`/api/runs/${first}/resume`, {});
   expect(stale.status).toBe(409);
-  expect((await stale.json()).error).toBe(
+  expect(await errorOf(stale)).toBe(
     `The run ${first} is no longer its team's last run: only that one can go on.`,
   );
   expect((await post(`/api/runs/${second}/resume`, { fresh: true })).status).toBe(400);
