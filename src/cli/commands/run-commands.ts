@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { CliError } from '../cli-error.js';
 import { DEFAULT_INIT_DIR, initTeam } from '../init.js';
 import { requiredOption } from '../options.js';
@@ -17,6 +17,12 @@ export function addRunCommands(cli: Command, setExitCode: (code: number) => void
     .addOption(requiredOption('--input <text>', 'the request for the lead'))
     .option('--team <name>', 'which of the file’s teams (needed when it exports several)')
     .option('--model <provider/model>', 'run every agent on this model instead (e.g. ollama/llama3.2)')
+    .addOption(
+      new Option(
+        '--panes',
+        'inside tmux: a pane per agent with its turns as they stream, beside the board',
+      ).conflicts('json'),
+    )
     .addOption(storeFlag())
     .addOption(postgresFlag())
     .addOption(schemaFlag())
@@ -32,6 +38,7 @@ export function addRunCommands(cli: Command, setExitCode: (code: number) => void
           input: string;
           team?: string;
           model?: string;
+          panes?: boolean;
           store: string;
           postgres?: string;
           schema?: string;
@@ -48,9 +55,9 @@ export function addRunCommands(cli: Command, setExitCode: (code: number) => void
           let team = pickTeam(teams, file, options.team).withStore(store);
           if (options.model) team = team.withModel(options.model);
           const onAbort = `Continue it with: ${resumeCommand(file, options)}`;
-          setExitCode(
-            await runTeam(team, { input: options.input, fresh: true, json: options.json === true, onAbort }),
-          );
+          const json = options.json === true;
+          const panes = options.panes === true;
+          setExitCode(await runTeam(team, { input: options.input, fresh: true, json, panes, onAbort }));
         });
       },
     );
