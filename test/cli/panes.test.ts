@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
-import { startScript } from '../helpers/child.js';
+import { runScript, startScript } from '../helpers/child.js';
 import { cli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 import { inTerminal, screen } from '../helpers/terminal.js';
@@ -16,6 +16,7 @@ import { NUDGE } from '../studio/fixtures/studio-teams.js';
 const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const NEWSROOM = fileURLToPath(new URL('./fixtures/newsroom-team.ts', import.meta.url));
 const elsewhere = fileURLToPath(new URL('../studio/fixtures/run-elsewhere.ts', import.meta.url));
+const joining = fileURLToPath(new URL('./fixtures/join-member.ts', import.meta.url));
 
 const socket = `agent-teams-test-${randomBytes(6).toString('hex')}`;
 /** The test's tmux server: its own socket, no configuration file, UTF-8. */
@@ -89,7 +90,7 @@ test('run --panes inside tmux: the board, and a pane per agent with its turns an
     expect(shown(byTitle.get(name))).toContain('— the run ended: completed · Ctrl-C closes this pane');
 }, 60_000);
 
-test('watch --panes follows a run another process runs, pane by pane, until it ends', async () => {
+test('watch --panes follows a run another process runs, pane by pane (joining and leaving), until it ends', async () => {
   const cwd = tempFolder();
   const store = path.join(cwd, 'store');
   // The checker's task waits for the person's word to the writer (see studio-teams.ts).
@@ -106,6 +107,12 @@ test('watch --panes follows a run another process runs, pane by pane, until it e
   const pane = (name: string) => shown(panes('watch').get(name));
   await until(() => pane('checker')).toContain('turn 1 · task · task-4 Check every fact in the draft');
   expect(pane('writer')).toContain('says: Why the sea breathes.');
+  // A member who joins gets a pane; one who leaves says so in it.
+  await runScript(joining, [store, 'newsroom-demo', 'helper']);
+  await until(() => [...panes('watch').keys()]).toContain('helper');
+  const shutdown = ['shutdown', 'newsroom-demo', 'helper', '--force', '--store', store];
+  expect((await cli(shutdown, { cwd })).code).toBe(0);
+  await until(() => pane('helper')).toContain('— helper left the team (shutdown)');
   expect((await cli(['send', 'newsroom-demo', 'writer', NUDGE, '--store', store], { cwd })).code).toBe(0);
   await until(() => pane('agent-teams board')).toContain('exit=0');
   expect(pane('agent-teams board')).toContain(`completed · run ${runId}`);
