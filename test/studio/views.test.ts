@@ -8,7 +8,6 @@ import {
   latestTextOf,
   type Streaming,
   trafficOf,
-  transcriptOf,
   turnsOf,
 } from '../../src/studio/web/views.js';
 
@@ -37,50 +36,47 @@ test('traffic counts each pair once whichever way it goes, thicker with every ex
 });
 
 test('a transcript holds an agent’s turns with what each was given, its steps as data and its reply', () => {
-  const turns = transcriptOf(
-    [
-      event('team:message-sent', { id: 'm1', from: 'user', to: ['a'], content: 'metric please' }),
-      event('team:member-started', {
-        member: 'a',
-        turn: 1,
-        reason: 'message',
-        taskId: null,
-        messageIds: ['m1'],
-      }),
-      event('team:member-started', {
-        member: 'b',
-        turn: 1,
-        reason: 'task',
-        taskId: 'task-1',
-        messageIds: [],
-      }),
-      event('team:turn-text', { agent: 'a', turn: 1, step: 0, text: 'Reading.' }),
-      event('team:tool-called', {
-        agent: 'a',
-        turn: 1,
-        toolName: 'create_task',
-        input: '{"title":"Say \\"hi\\""}',
-      }),
-      event('team:tool-result', {
-        agent: 'a',
-        turn: 1,
-        toolName: 'create_task',
-        output: '{"success":true,"task":{"id":"task-2"}}',
-        isError: false,
-      }),
-      event('team:tool-called', { agent: 'b', turn: 1, toolName: 'read_inbox', input: '{}' }),
-      event('team:tool-result', {
-        agent: 'a',
-        turn: 1,
-        toolName: 'send_message',
-        output: '{"cut": "abc\n[cut: 5 more characters]',
-        isError: true,
-      }),
-      event('team:turn-usage', { member: 'a', turn: 1, usage: { totalTokens: 120 } }),
-      event('team:member-finished', { member: 'a', turn: 1, status: 'idle', output: 'Noted.', error: null }),
-    ],
-    'a',
-  );
+  const turns = turnsOf([
+    event('team:message-sent', { id: 'm1', from: 'user', to: ['a'], content: 'metric please' }),
+    event('team:member-started', {
+      member: 'a',
+      turn: 1,
+      reason: 'message',
+      taskId: null,
+      messageIds: ['m1'],
+    }),
+    event('team:member-started', {
+      member: 'b',
+      turn: 1,
+      reason: 'task',
+      taskId: 'task-1',
+      messageIds: [],
+    }),
+    event('team:turn-text', { agent: 'a', turn: 1, step: 0, text: 'Reading.' }),
+    event('team:tool-called', {
+      agent: 'a',
+      turn: 1,
+      toolName: 'create_task',
+      input: '{"title":"Say \\"hi\\""}',
+    }),
+    event('team:tool-result', {
+      agent: 'a',
+      turn: 1,
+      toolName: 'create_task',
+      output: '{"success":true,"task":{"id":"task-2"}}',
+      isError: false,
+    }),
+    event('team:tool-called', { agent: 'b', turn: 1, toolName: 'read_inbox', input: '{}' }),
+    event('team:tool-result', {
+      agent: 'a',
+      turn: 1,
+      toolName: 'send_message',
+      output: '{"cut": "abc\n[cut: 5 more characters]',
+      isError: true,
+    }),
+    event('team:turn-usage', { member: 'a', turn: 1, usage: { totalTokens: 120 } }),
+    event('team:member-finished', { member: 'a', turn: 1, status: 'idle', output: 'Noted.', error: null }),
+  ]).filter((turn) => turn.agent === 'a');
   expect(turns).toEqual([
     expect.objectContaining({
       agent: 'a',

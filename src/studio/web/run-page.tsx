@@ -12,7 +12,7 @@ import { Transcript } from './transcript.js';
 import { TurnWaterfall } from './turn-waterfall.js';
 import { UsageTable } from './usage-table.js';
 import { useRun } from './use-run.js';
-import { elapsedMs, formatElapsed, type Streaming, trafficOf } from './views.js';
+import { elapsedMs, formatElapsed, type Streaming, trafficOf, turnsOf } from './views.js';
 
 /** Each agent's turn limit, from the file's team of that name (a run of another team shows none). */
 function limitsOf(team: TeamSummary | undefined): Map<string, number> {
@@ -72,6 +72,8 @@ export function RunPage({ runId, teams }: { runId: string; teams: readonly TeamS
   const [problem, setProblem] = useState('');
   const shown = useMemo(() => events.slice(0, position), [events, position]);
   const traffic = useMemo(() => trafficOf(shown), [shown]);
+  // Once per new event, not once per tick of the clock.
+  const turns = useMemo(() => turnsOf(shown), [shown]);
   const going = state.stopReason === null && events.length > 0;
   const now = useNow(going && run.live);
   const agents = [...state.agents.keys()];
@@ -160,7 +162,7 @@ export function RunPage({ runId, teams }: { runId: string; teams: readonly TeamS
         </div>
       </div>
       <TaskColumns state={state} />
-      <TurnWaterfall events={shown} going={going && run.live} now={now} onOpen={open} />
+      <TurnWaterfall events={shown} turns={turns} going={going && run.live} now={now} onOpen={open} />
       <div className="bottom">
         <div>
           <Messages messages={state.messages} agents={agents} liveRunId={going && run.live ? runId : null} />
@@ -170,7 +172,7 @@ export function RunPage({ runId, teams }: { runId: string; teams: readonly TeamS
         </div>
         {selected ? (
           <Transcript
-            events={shown}
+            turns={turns}
             agent={selected}
             streaming={streaming.get(selected)}
             focus={focus}

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { TeamEvent } from '../../events/team-event-map.js';
 import { PayloadView } from './json-view.js';
-import { type Streaming, type TurnRecord, type TurnStep, transcriptOf } from './views.js';
+import type { Streaming, TurnRecord, TurnStep } from './views.js';
 
 function Step({ step }: { step: TurnStep }) {
   if (step.kind === 'text') return <p className="step text">{step.text}</p>;
@@ -60,19 +59,20 @@ function Turn({ turn, streamed, focused }: { turn: TurnRecord; streamed: string 
  * works. `focus` is a turn to show (a bar of the timeline was clicked).
  */
 export function Transcript({
-  events,
+  turns: all,
   agent,
   streaming,
   focus,
   onClose,
 }: {
-  events: readonly TeamEvent[];
+  /** Every agent's turns (`turnsOf`). */
+  turns: readonly TurnRecord[];
   agent: string;
   streaming: Streaming | undefined;
   focus: number | null;
   onClose: () => void;
 }) {
-  const turns = transcriptOf(events, agent);
+  const turns = all.filter((turn) => turn.agent === agent);
   return (
     <section className="panel transcript" data-transcript={agent}>
       <h3>

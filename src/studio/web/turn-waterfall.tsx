@@ -1,5 +1,5 @@
 import type { TeamEvent } from '../../events/team-event-map.js';
-import { formatElapsed, type TurnRecord, turnsOf } from './views.js';
+import { formatElapsed, type TurnRecord } from './views.js';
 import { VirtualList } from './virtual-list.js';
 
 const ROW_HEIGHT = 24;
@@ -18,17 +18,19 @@ const tokens = (turn: TurnRecord) =>
  */
 export function TurnWaterfall({
   events,
+  turns,
   going,
   now,
   onOpen,
 }: {
   events: readonly TeamEvent[];
+  /** Every agent's turns in `events` (`turnsOf`). */
+  turns: readonly TurnRecord[];
   /** The run goes and is followed live: running turns reach to `now`. */
   going: boolean;
   now: number;
   onOpen: (agent: string, turn: number) => void;
 }) {
-  const turns = turnsOf(events);
   const first = events[0];
   if (!first || turns.length === 0) return null;
   const start = Date.parse(first.timestamp);

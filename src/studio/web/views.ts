@@ -161,11 +161,6 @@ function carryOn(record: TurnRecord, event: TeamEvent): void {
   }
 }
 
-/** One agent's turns, in order. */
-export function transcriptOf(events: readonly TeamEvent[], agent: string): TurnRecord[] {
-  return turnsOf(events).filter((turn) => turn.agent === agent);
-}
-
 /** Milliseconds from the run's first event to its last (ended) or to `now` (going). */
 export function elapsedMs(events: readonly TeamEvent[], going: boolean, now: number): number {
   const first = events[0];
