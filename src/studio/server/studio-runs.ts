@@ -39,11 +39,6 @@ export interface NewMember {
   readonly description?: string | undefined;
 }
 
-/**
- * The runs the Studio acts on: every going run of its store. Each action is a control of the
- * run (a commit its process folds, see src/run/control.ts), so it acts the same on a run this
- * Studio started (through its handle) and on one `agent-teams run` runs in another shell.
- */
 /** A page's reader of a run's live text. */
 type Watcher = (event: TeamEvent) => void;
 
@@ -55,6 +50,11 @@ interface Running {
   unlisten: (() => void) | undefined;
 }
 
+/**
+ * The runs the Studio acts on: every going run of its store. Each action is a control of the
+ * run (a commit its process folds, see src/run/control.ts), so it acts the same on a run this
+ * Studio started (through its handle) and on one `agent-teams run` runs in another shell.
+ */
 export class StudioRuns {
   readonly #teams: Readonly<Record<string, Team>>;
   readonly #studio: StudioStore;
