@@ -121,4 +121,7 @@ test('an aborted run is resumed from the API with the same input, and only the t
   expect(await get(`/api/runs/${first}`)).toMatchObject({ status: 'aborted' });
   const missing = await post('/api/runs/slow-no-such-run/resume', {});
   expect(missing.status).toBe(404);
+  const unknown = await fetch(api('/api/runs/slow-no-such-run'), { headers: auth() });
+  expect(unknown.status).toBe(404);
+  expect(await errorOf(unknown)).toBe('No run slow-no-such-run in the store.');
 }, 60_000);
