@@ -18,6 +18,7 @@ const BROWSER = [
   'test/studio/browser.test.ts',
   'test/studio/hostile-page.test.ts',
   'test/studio/board-browser.test.ts',
+  'test/studio/run-views.test.ts',
 ];
 /** The package as npm packs and installs it. */
 const PACKAGE = ['test/package/**/*.test.ts'];
@@ -38,6 +39,7 @@ const PROCESSES = [
   'test/turn/descriptor.test.ts',
   'test/tools/workspace-jail.test.ts',
   'test/studio/command.test.ts',
+  'test/studio/resume-api.test.ts',
 ];
 /** The rules and building blocks alone: no run, no process, no server. */
 const UNIT = [

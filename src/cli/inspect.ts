@@ -1,6 +1,7 @@
 import { USER } from '../agent/participants.js';
 import type { TeamTask } from '../board/task.js';
 import type { TeamEvent } from '../events/team-event-map.js';
+import { agentOf } from '../fold/agent-transcript.js';
 import { applyEvent } from '../fold/apply-event.js';
 import { turnCounts } from '../fold/run-result-of.js';
 import { emptyRunState, type RunState } from '../fold/run-state.js';
@@ -11,11 +12,11 @@ import { readUserInbox } from '../run/user-inbox.js';
 import { runStatusOf } from '../store/run-record.js';
 import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
+import { followRun } from './follow-run.js';
 import { whereOf } from './store-choice.js';
 import { eventLine, usageLine } from './view/event-line.js';
 import { clip, taskTally, unpricedLines } from './view/format.js';
-import { agentOf, TranscriptPrinter } from './view/transcript.js';
-import { storeWakeups } from './wakeups.js';
+import { TranscriptPrinter } from './view/transcript.js';
 
 // The inspection commands read a store the way any process would: through the FileStore,
 // never around it.
@@ -180,49 +181,19 @@ export async function showLogs(
   }
   const transcript = agent === undefined ? undefined : new TranscriptPrinter(agent);
   const run = emptyRunState();
-  const wakeups = options.follow ? storeWakeups(store, team, options.signal) : undefined;
-  try {
-    await followed();
-  } finally {
-    wakeups?.stop();
-  }
-  if (!options.json && run.seq > 0) print(summaryLine(run));
-
-  async function followed(): Promise<void> {
-    const id = runId as string;
-    for (;;) {
-      const events: TeamEvent[] = await store.readEvents(id, { afterSeq: run.seq });
-      if (events.length === 0 && !options.follow && run.seq === 0)
-        throw new CliError(`no events logged for the run ${runId}`);
-      for (const event of events) {
-        applyEvent(run, event);
-        if (transcript) {
-          if (options.json) {
-            if (agentOf(event) === agent) print(JSON.stringify(event));
-          } else for (const line of transcript.lines(event, run)) print(line);
-          continue;
-        }
-        const line = options.json ? JSON.stringify(event) : eventLine(event, Date.parse(run.startedAt ?? ''));
-        if (line) print(line);
-      }
-      if (!options.follow || run.stopReason !== null || options.signal.aborted) break;
-      const gone = await goneRunner(store, id);
-      // One more read after the runner is seen gone: what it committed before it died is shown.
-      if (gone && (await store.readEvents(id, { afterSeq: run.seq })).length === 0) {
-        throw new CliError(
-          `${gone}: the run ${runId} did not finish; continue it with agent-teams resume <file> (it picks up where it stopped)`,
-        );
-      }
-      await wakeups?.next();
+  for await (const event of followRun(store, team, runId, options)) {
+    applyEvent(run, event);
+    if (transcript) {
+      if (options.json) {
+        if (agentOf(event) === agent) print(JSON.stringify(event));
+      } else for (const line of transcript.lines(event, run)) print(line);
+      continue;
     }
+    const line = options.json ? JSON.stringify(event) : eventLine(event, Date.parse(run.startedAt ?? ''));
+    if (line) print(line);
   }
-}
-
-/** Why nobody will add to the run's log any more, or `undefined` while a live process runs it. */
-async function goneRunner(store: TeamStore, runId: string): Promise<string | undefined> {
-  const [listing] = await store.listRuns({ runId });
-  if (!listing || listing.live) return undefined;
-  return listing.runner ? `its process ${listing.runner.pid} is gone` : 'no process runs it any more';
+  if (run.seq === 0 && !options.follow) throw new CliError(`no events logged for the run ${runId}`);
+  if (!options.json && run.seq > 0) print(summaryLine(run));
 }
 
 /** A run in one line, from its fold: how it stands, its tasks, turns and tokens. */

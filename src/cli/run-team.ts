@@ -1,8 +1,9 @@
-import type { StopReason } from '../events/team-event-map.js';
+import type { StopReason, TeamEvent } from '../events/team-event-map.js';
 import { applyEvent } from '../fold/apply-event.js';
 import { emptyRunState } from '../fold/run-state.js';
-import type { TeamRunHandle } from '../run/handle.js';
 import type { Team } from '../team/team.js';
+import { tmuxPane } from './tmux.js';
+import { AgentPanes } from './view/agent-panes.js';
 import { eventLine, usageLine } from './view/event-line.js';
 import { seconds, taskTally, unpricedLines } from './view/format.js';
 import { type TerminalView, terminalView } from './view/terminal-view.js';
@@ -11,8 +12,26 @@ export interface RunRequest {
   readonly input: string;
   readonly fresh: boolean;
   readonly json: boolean;
+  /** Inside tmux, a pane per agent beside the board (`--panes`). */
+  readonly panes?: boolean;
   /** The line shown when the run is stopped with Ctrl-C: how to go on from there. */
   readonly onAbort: string;
+}
+
+/**
+ * The split-pane view for `--panes`: inside tmux, a pane per agent beside this one (the
+ * board); outside tmux, a line saying so, and the usual view alone.
+ */
+export async function openPanes(
+  agents: readonly string[],
+  notice: (line: string) => void,
+): Promise<AgentPanes | undefined> {
+  const board = tmuxPane();
+  if (board) return AgentPanes.open(board, agents, notice);
+  process.stderr.write(
+    '--panes splits a tmux window: run the command inside tmux for a pane per agent. Showing the usual view.\n',
+  );
+  return undefined;
 }
 
 /** Exit codes: the work is done (0), left undone (3), stopped by Ctrl-C (130); errors are 1. */
@@ -30,12 +49,12 @@ const EXIT: Record<StopReason, number> = {
  * Shows a run as it goes, from its first event (a resumed run whole): a live view of the
  * runtime's own fold on a terminal, event lines elsewhere, JSON with --json.
  */
-function attachView(run: TeamRunHandle, json: boolean): TerminalView {
+export function attachView(events: AsyncIterable<TeamEvent>, json: boolean): TerminalView {
   const out = process.stdout;
-  if (out.isTTY && !json) return terminalView(run.events(), out);
+  if (out.isTTY && !json) return terminalView(events, out);
   const view = emptyRunState();
   const shown = (async () => {
-    for await (const event of run.events()) {
+    for await (const event of events) {
       applyEvent(view, event);
       // --json prints the run's log; live text is not in it.
       if (json) {
@@ -60,6 +79,8 @@ function attachView(run: TeamRunHandle, json: boolean): TerminalView {
 export async function runTeam(team: Team, request: RunRequest): Promise<number> {
   const controller = new AbortController();
   let view: TerminalView | undefined;
+  const agents = [team.lead.name, ...team.members.map((member) => member.name)];
+  const panes = request.panes ? await openPanes(agents, (line) => view?.notice(line)) : undefined;
   const interrupt = () => {
     if (controller.signal.aborted) process.exit(130);
     // On a terminal the notice is part of the board, so redraws keep it readable.
@@ -72,10 +93,11 @@ export async function runTeam(team: Team, request: RunRequest): Promise<number> 
   const started = Date.now();
   try {
     const run = await team.start({ input: request.input, fresh: request.fresh, signal: controller.signal });
-    view = attachView(run, request.json);
+    view = attachView(panes ? panes.follow(run.events()) : run.events(), request.json);
     const result = await run.result;
     await view.stop();
     const { stopReason, tasks } = result.teamResult;
+    await panes?.close(`the run ended: ${stopReason}`);
     if (!request.json) {
       if (result.output) process.stdout.write(`\n${result.output}\n`);
       process.stdout.write(
@@ -89,6 +111,7 @@ export async function runTeam(team: Team, request: RunRequest): Promise<number> 
     return EXIT[stopReason];
   } catch (error) {
     await view?.stop();
+    await panes?.close('the run failed');
     throw error;
   } finally {
     process.off('SIGINT', interrupt);

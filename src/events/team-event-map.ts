@@ -153,6 +153,12 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
     readonly memberTurns: number;
     /** What failed, when `stopReason` is `failed`. */
     readonly error: string | null;
+    /**
+     * The final answer, as `result.output` has it: the lead's synthesis (or the tasks' results
+     * without one); empty when the run stopped (aborted, failed). Absent in logs written before
+     * the answer was logged.
+     */
+    readonly output?: string;
   };
 }
 

@@ -54,19 +54,19 @@ export async function finishRun(
   transact: <T>(fn: (rules: TeamRules) => T) => Promise<T>,
 ): Promise<TeamRunResult> {
   const lead = state.agents.get(settings.lead.name);
-  let output = '';
-  if (reason === 'no-tasks') output = state.startOutput ?? '';
-  else if (!stopping) output = settings.synthesize ? (lead?.lastOutput ?? '') : '';
-  const tasks = await transact((rules) => {
+  const { tasks, output } = await transact((rules) => {
     const { board, emit } = rules;
     // Nothing is left in progress with nobody on it; assignments stay for a resume.
     if (stopping) board.requeueInProgress(settings.lead.name);
     else expireOpen(rules, state, 'the run ended'); // a run that ends leaves no request open
+    const tasks = board.listTasks();
+    let output = '';
+    if (reason === 'no-tasks') output = state.startOutput ?? '';
+    else if (!stopping) output = settings.synthesize ? (lead?.lastOutput ?? '') : tasksAsOutput(tasks);
     const failed = stopping?.reason === 'failed' ? failureText(state, stopping.error) : null;
-    const data = { stopReason: reason, tasks: board.counts(), ...turnCounts(state), error: failed };
+    const data = { stopReason: reason, tasks: board.counts(), ...turnCounts(state), error: failed, output };
     emit({ type: 'team:complete', data });
-    return board.listTasks();
+    return { tasks, output };
   });
-  if (!stopping && !settings.synthesize && reason !== 'no-tasks') output = tasksAsOutput(tasks);
   return settleRun(state, stopping, runResultOf(state, output, tasks, reason));
 }

@@ -13,12 +13,21 @@ export interface Size {
   readonly rows: number;
 }
 
-/** Runs the command at `size`; `interrupt` says when (from the output so far) to press Ctrl-C. */
-export function inTerminal(size: Size, args: string[], cwd: string, interrupt?: (output: string) => boolean) {
+/**
+ * Runs the command at `size`; `interrupt` says when (from the output so far) to press Ctrl-C.
+ * `env` changes the command's environment (a variable set to `undefined` is left out).
+ */
+export function inTerminal(
+  size: Size,
+  args: string[],
+  cwd: string,
+  interrupt?: (output: string) => boolean,
+  env: Record<string, string | undefined> = {},
+) {
   const command = `stty cols ${size.cols} rows ${size.rows}; exec node ${CLI} ${args.map((arg) => `'${arg}'`).join(' ')}`;
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
     cwd,
-    env: { ...process.env, TERM: 'xterm-256color' },
+    env: { ...process.env, TERM: 'xterm-256color', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';

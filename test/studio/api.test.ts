@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FileStore } from 'agent-teams';
+import { FileStore, type TeamEvent } from 'agent-teams';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type StudioServer, startStudio } from '../../src/studio/server/serve.js';
 import { studioStoreOf } from '../../src/studio/server/studio-store.js';
@@ -148,9 +148,25 @@ test('a run started through the API streams every event, takes a message to a me
     headers: auth(),
     until: (e) => e.type === 'team:complete',
   });
-  expect(ids).toEqual(all.map((event) => String(event.seq)));
-  expect(all.map((event) => event.seq)).toEqual(all.map((_, index) => index + 1));
-  expect(all.at(-1)).toMatchObject({ type: 'team:complete', data: { stopReason: 'completed' } });
+  // The log's events, each with its seq as its id; the live text of this Studio's run between them.
+  const logged = all.filter((event) => event.type !== 'team:text-delta');
+  expect(ids.filter((_, index) => all[index]?.type !== 'team:text-delta')).toEqual(
+    logged.map((event) => String(event.seq)),
+  );
+  expect(logged.map((event) => event.seq)).toEqual(logged.map((_, index) => index + 1));
+  expect(logged.at(-1)).toMatchObject({ type: 'team:complete', data: { stopReason: 'completed' } });
+  const streamed = all.flatMap((event, index) => (event.type === 'team:text-delta' ? [index] : []));
+  expect(streamed.length).toBeGreaterThan(0);
+  for (const index of streamed) {
+    // Never logged, so no id; never before the event it followed.
+    expect(ids[index]).toBe('');
+    expect(all.slice(0, index).some((event) => event.seq === (all[index] as TeamEvent).seq)).toBe(true);
+  }
+  // The writer's answer to the person streamed as the model wrote it, in order.
+  const writer = all.flatMap((event) =>
+    event.type === 'team:text-delta' && event.data.agent === 'writer' ? [event.data.delta] : [],
+  );
+  expect(writer.join('')).toContain('Noted: metric units throughout.');
   expect(all).toContainEqual(
     expect.objectContaining({
       type: 'team:message-sent',

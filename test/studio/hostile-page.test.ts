@@ -10,6 +10,7 @@ import { type StudioStore, studioStoreOf } from '../../src/studio/server/studio-
 import { tempFolder } from '../helpers/temp-folder.js';
 import { teams } from './fixtures/studio-teams.js';
 import { chromiumAvailable, launchChromium } from './helpers/studio-child.js';
+import { startRunFromPage } from './helpers/studio-page.js';
 
 // A person has the Studio open in headless Chromium, with a run going; in the same browser, a
 // page served by another server on another port of 127.0.0.1 (same site: cookies do not care
@@ -136,11 +137,8 @@ describe.skipIf(!chromiumAvailable())('a hostile page beside the Studio, in head
     expect(cookies[0]?.value).not.toContain(server.token);
     expect(cookies[0]?.value).toMatch(/^[\w-]{43}$/);
     // A going run, started from the page.
-    await page.getByLabel('team').selectOption('slow');
-    await page.getByLabel('input').fill('Plan something');
-    await page.getByRole('button', { name: 'Start' }).click();
+    runId = await startRunFromPage(page, server.url, 'slow', 'Plan something');
     await page.locator('[data-agent="planner"]', { hasText: 'working' }).waitFor();
-    runId = decodeURIComponent(page.url().split('#/runs/')[1] as string);
   }, 60_000);
 
   test('a page on another port of 127.0.0.1 starts, messages and aborts nothing, and never gets the cookie', async () => {

@@ -54,7 +54,7 @@ test('a run emits the seed’s events with their data, team:start first and team
     members: ['a', 'b'],
     latencyMs: (call) => (call.agent === 'b' ? 60 : 5),
   });
-  await team.run({ input: 'go' });
+  const result = await team.run({ input: 'go' });
   expect(events[0]).toMatchObject({ type: 'team:start', data: { lead: 'lead', members: ['a', 'b'] } });
   expect(events.at(-1)).toMatchObject({
     type: 'team:complete',
@@ -64,8 +64,11 @@ test('a run emits the seed’s events with their data, team:start first and team
       leadTurns: 3,
       memberTurns: 2,
       error: null,
+      // The final answer: the lead's synthesis.
+      output: result.output,
     },
   });
+  expect(result.output).not.toBe('');
   const types = new Set(events.map((event) => event.type));
   for (const type of [
     'team:member-started',

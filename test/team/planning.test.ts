@@ -35,7 +35,8 @@ test('a lead that creates no task ends the run with no-tasks and its answer as t
   expect(result.teamResult.stopReason).toBe('no-tasks');
   expect(result.teamResult).toMatchObject({ leadTurns: 1, memberTurns: 0, tasks: [] });
   expect(model.calls).toHaveLength(1);
-  expect(of('team:complete')[0]?.data).toMatchObject({ stopReason: 'no-tasks' });
+  // The log has the answer too.
+  expect(of('team:complete')[0]?.data).toMatchObject({ stopReason: 'no-tasks', output: result.output });
 });
 
 test('pre-seeded tasks are on the list before the lead’s first turn', async () => {
@@ -101,7 +102,7 @@ test('the lead plans, members work, the lead writes the final answer from every 
 });
 
 test('with synthesize: false the output is the tasks and their results', async () => {
-  const { team, model } = testTeam(
+  const { team, model, of } = testTeam(
     byAgent({
       lead: (call) =>
         call.step === 0 ? { toolCalls: [createTask({ title: 'Research', assignee: 'a' })] } : 'Planned.',
@@ -111,6 +112,7 @@ test('with synthesize: false the output is the tasks and their results', async (
   );
   const result = await team.run({ input: 'Tides' });
   expect(result.output).toBe('## task-1: Research\n\nThe moon pulls the sea.');
+  expect(of('team:complete')[0]?.data.output).toBe(result.output);
   expect(model.calls.some((call) => call.reason === 'synthesis')).toBe(false);
   expect(result.teamResult.leadTurns).toBe(1);
 });

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { postgresFlag, schemaFlag, storeFlag } from '../store-choice.js';
 import { example, inspect, jsonOption, onStore } from './command-kit.js';
 
-// The commands that look into a store: `teams`, `tasks`, `inbox`, `logs`.
+// The commands that look into a store: `teams`, `tasks`, `inbox`, `logs`, `watch`.
 
 /** Adds them to `cli`. */
 export function addInspectCommands(cli: Command): void {
@@ -123,6 +123,37 @@ export function addInspectCommands(cli: Command): void {
               json: options.json === true,
               signal: controller.signal,
             }),
+          );
+        } finally {
+          process.off('SIGINT', stop);
+        }
+      },
+    );
+
+  cli
+    .command('watch')
+    .description(
+      'follow a team’s run as it goes, from any shell: the live board (--panes: a tmux pane per agent)',
+    )
+    .argument('<team>', 'the team')
+    .option('--panes', 'inside tmux: a pane per agent with its turns as they stream, beside the board')
+    .addOption(storeFlag())
+    .addOption(postgresFlag())
+    .addOption(schemaFlag())
+    .addHelpText('after', example('npx agent-teams watch newsroom --panes'))
+    .action(
+      async (
+        team: string,
+        options: { panes?: boolean; store: string; postgres?: string; schema?: string },
+      ) => {
+        const { watchTeam } = await import('../watch.js');
+        const controller = new AbortController();
+        // Ctrl-C stops the watching; the run goes on.
+        const stop = () => controller.abort();
+        process.once('SIGINT', stop);
+        try {
+          await onStore(options, {}, (store) =>
+            watchTeam(store, team, { panes: options.panes === true, signal: controller.signal }),
           );
         } finally {
           process.off('SIGINT', stop);

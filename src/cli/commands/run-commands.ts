@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { CliError } from '../cli-error.js';
 import { DEFAULT_INIT_DIR, initTeam } from '../init.js';
 import { requiredOption } from '../options.js';
@@ -17,6 +17,12 @@ export function addRunCommands(cli: Command, setExitCode: (code: number) => void
     .addOption(requiredOption('--input <text>', 'the request for the lead'))
     .option('--team <name>', 'which of the file’s teams (needed when it exports several)')
     .option('--model <provider/model>', 'run every agent on this model instead (e.g. ollama/llama3.2)')
+    .addOption(
+      new Option(
+        '--panes',
+        'inside tmux: a pane per agent with its turns as they stream, beside the board',
+      ).conflicts('json'),
+    )
     .addOption(storeFlag())
     .addOption(postgresFlag())
     .addOption(schemaFlag())
@@ -32,6 +38,7 @@ export function addRunCommands(cli: Command, setExitCode: (code: number) => void
           input: string;
           team?: string;
           model?: string;
+          panes?: boolean;
           store: string;
           postgres?: string;
           schema?: string;
@@ -48,9 +55,9 @@ export function addRunCommands(cli: Command, setExitCode: (code: number) => void
           let team = pickTeam(teams, file, options.team).withStore(store);
           if (options.model) team = team.withModel(options.model);
           const onAbort = `Continue it with: ${resumeCommand(file, options)}`;
-          setExitCode(
-            await runTeam(team, { input: options.input, fresh: true, json: options.json === true, onAbort }),
-          );
+          const json = options.json === true;
+          const panes = options.panes === true;
+          setExitCode(await runTeam(team, { input: options.input, fresh: true, json, panes, onAbort }));
         });
       },
     );
@@ -78,32 +85,27 @@ export function addRunCommands(cli: Command, setExitCode: (code: number) => void
           json?: boolean;
         },
       ) => {
-        const [{ loadTeams, pickTeam }, { resumeCommand }, { runTeam }, { isTeamError }] = await Promise.all([
-          import('../load-teams.js'),
-          import('../resume-hint.js'),
-          import('../run-team.js'),
-          import('../../errors/index.js'),
-        ]);
+        const [{ loadTeams, pickTeam }, { resumeCommand }, { runTeam }, { resumableRun }] = await Promise.all(
+          [
+            import('../load-teams.js'),
+            import('../resume-hint.js'),
+            import('../run-team.js'),
+            import('../../run/resumable-run.js'),
+          ],
+        );
         const teams = await loadTeams(file);
         await onStore(options, {}, async (store) => {
           let team = pickTeam(teams, file, options.team).withStore(store);
           if (options.model) team = team.withModel(options.model);
-          const last = await store.resumeRun(team.name).catch((error: unknown) => {
-            // A team the store never ran has nothing to resume; anything else (busy, a broken file) is said.
-            if (isTeamError(error, 'team-not-found')) return undefined;
-            throw error;
-          });
-          // That was a look at the run: the run below resumes it for real.
-          if (last?.info.runId) await store.leaveRun(team.name, last.info.runId);
-          const input = last?.events.find((event) => event.type === 'team:start')?.data;
-          if (!last || !input || !('input' in input)) {
+          const last = await resumableRun(store, team.name);
+          if (!last) {
             throw new CliError(
               `nothing to resume: the last run of ${team.name} finished (start a new one with agent-teams run)`,
             );
           }
           const onAbort = `Continue it with: ${resumeCommand(file, options)}`;
           setExitCode(
-            await runTeam(team, { input: input.input, fresh: false, json: options.json === true, onAbort }),
+            await runTeam(team, { input: last.input, fresh: false, json: options.json === true, onAbort }),
           );
         });
       },

@@ -1,27 +1,10 @@
 import type { TeamEvent } from '../../events/team-event-map.js';
+import { agentOf, payloadLine, toolPayload } from '../../fold/agent-transcript.js';
 import type { RunState } from '../../fold/run-state.js';
 import { clip, count } from './format.js';
 
 /** How much of a tool's input or answer a transcript line shows (the log keeps more). */
 const TOOL_SHOWN = 300;
-
-/** The agent an event is about, for the events a transcript holds; `undefined` for others. */
-export function agentOf(event: TeamEvent): string | undefined {
-  switch (event.type) {
-    case 'team:member-started':
-    case 'team:member-finished':
-    case 'team:turn-usage':
-      return event.data.member;
-    case 'team:turn-prompt':
-    case 'team:turn-text':
-    case 'team:tool-called':
-    case 'team:tool-result':
-    case 'team:text-delta':
-      return event.data.agent;
-    default:
-      return undefined;
-  }
-}
 
 /** Text set in under a label: its first line after the label, the others indented. */
 function block(label: string, text: string): string[] {
@@ -65,10 +48,12 @@ export class TranscriptPrinter {
         this.#lastText = event.data.text.trim();
         return block('says:', event.data.text);
       case 'team:tool-called':
-        return [`  → ${event.data.toolName} ${clip(event.data.input, TOOL_SHOWN)}`];
+        return [`  → ${event.data.toolName} ${clip(payloadLine(toolPayload(event.data.input)), TOOL_SHOWN)}`];
       case 'team:tool-result': {
         const mark = event.data.isError ? '✗' : '←';
-        return [`  ${mark} ${event.data.toolName}: ${clip(event.data.output, TOOL_SHOWN)}`];
+        return [
+          `  ${mark} ${event.data.toolName}: ${clip(payloadLine(toolPayload(event.data.output)), TOOL_SHOWN)}`,
+        ];
       }
       case 'team:turn-usage':
         this.#tokens = event.data.usage.totalTokens;

@@ -94,6 +94,11 @@ function apiRoutes(api: Hono<StudioEnv>, options: StudioAppOptions, places: Stre
     const { team, input } = await startBody(c.req.raw);
     return c.json({ runId: await runs.start(team, input) }, 201);
   });
+  api.get('/runs/:runId', async (c) => {
+    const summary = await studio.summaryOf(c.req.param('runId'));
+    if (!summary) throw new ApiError(404, `No run ${c.req.param('runId')} in the store.`);
+    return c.json(summary);
+  });
   api.get('/runs/:runId/events', async (c) => {
     const runId = c.req.param('runId');
     const record = await studio.findRun(runId);
@@ -105,8 +110,18 @@ function apiRoutes(api: Hono<StudioEnv>, options: StudioAppOptions, places: Stre
       c,
       studio.store,
       { runId, team: record.team, afterSeq },
-      { lifetimeMs: options.streamLifetimeMs, release },
+      {
+        lifetimeMs: options.streamLifetimeMs,
+        release,
+        watch: (listener) => runs.watch(runId, listener),
+      },
     );
+  });
+  api.post('/runs/:runId/resume', async (c) => {
+    await emptyBody(c.req.raw, 'POST /api/runs/:runId/resume');
+    const runId = c.req.param('runId');
+    await runs.resume(runId);
+    return c.json({ runId, resumed: true }, 202);
   });
   api.post('/runs/:runId/messages', async (c) => {
     const { to, content } = await messageBody(c.req.raw);

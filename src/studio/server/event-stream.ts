@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
+import type { TeamEvent } from '../../events/team-event-map.js';
 import type { TeamStore } from '../../store/team-store.js';
 import { ApiError } from './api-error.js';
 
@@ -56,12 +57,18 @@ export function resumeAfter(header: string | undefined): number {
  * The stream ends by itself after `lifetimeMs`, even if its reader stopped reading (a write
  * waiting on it is dropped); the EventSource reconnects and resumes after the last event it
  * took. `release` is called once it has ended.
+ *
+ * With `watch` (a run this Studio runs), the run's live text (`team:text-delta`, never logged)
+ * goes out too, as `data:` without an `id:` (it has no place in the log, so a reconnect
+ * neither resumes after it nor gets it again). Each waits until the log's events up to its
+ * `seq` (the last one committed before it) are sent: text never comes before the events it
+ * followed.
  */
 export function eventStream(
   c: Context,
   store: TeamStore,
   run: { runId: string; team: string; afterSeq: number },
-  limits: { lifetimeMs: number; release: () => void },
+  limits: { lifetimeMs: number; release: () => void; watch: LiveWatch | undefined },
 ): Response {
   return streamSSE(c, async (stream) => {
     let after = run.afterSeq;
@@ -72,6 +79,12 @@ export function eventStream(
       dirty = true;
       wake();
     });
+    const held: TeamEvent[] = [];
+    const unwatch = limits.watch?.((event) => {
+      held.push(event);
+      wake();
+    });
+    const due = () => held.length > 0 && (held[0] as TeamEvent).seq <= after;
     stream.onAbort(() => wake());
     const lifetime = setTimeout(() => stream.abort(), limits.lifetimeMs);
     try {
@@ -82,19 +95,29 @@ export function eventStream(
           after = await sendAfter(stream, store, run.runId, after);
           continue;
         }
+        if (due()) {
+          const count = held.findIndex((event) => event.seq > after);
+          const ready = held.splice(0, count < 0 ? held.length : count);
+          await stream.write(ready.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''));
+          continue;
+        }
         const quiet = await waitFor(KEEP_ALIVE_MS, (resolve) => {
           wake = resolve;
-          if (dirty || stream.aborted) resolve();
+          if (dirty || due() || stream.aborted) resolve();
         });
         if (quiet && !stream.aborted) await stream.write(': keep-alive\n\n');
       }
     } finally {
       clearTimeout(lifetime);
       unsubscribe();
+      unwatch?.();
       limits.release();
     }
   });
 }
+
+/** Subscribes a stream to a run's live events; answers the unsubscribe (`undefined`: nothing to watch). */
+export type LiveWatch = (listener: (event: TeamEvent) => void) => (() => void) | undefined;
 
 /** Sends the events after `after` in one write (a catch-up of thousands is one chunk); answers the last seq sent. */
 async function sendAfter(stream: SSEStreamingApi, store: TeamStore, runId: string, after: number) {

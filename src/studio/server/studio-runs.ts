@@ -13,8 +13,9 @@ import {
   sendAsUser,
 } from '../../run/control.js';
 import type { TeamRunHandle } from '../../run/handle.js';
+import { resumableRun } from '../../run/resumable-run.js';
 import { readUserInbox } from '../../run/user-inbox.js';
-import { runStatus } from '../../store/run-record.js';
+import { canResume, runStatus, runStatusOf } from '../../store/run-record.js';
 import type { Team } from '../../team/team.js';
 import { ApiError } from './api-error.js';
 import type { StudioStore } from './studio-store.js';
@@ -38,6 +39,17 @@ export interface NewMember {
   readonly description?: string | undefined;
 }
 
+/** A page's reader of a run's live text. */
+type Watcher = (event: TeamEvent) => void;
+
+/** A run this Studio runs: its handle and its team object (a resume brings new ones). */
+interface Running {
+  handle: TeamRunHandle;
+  team: Team;
+  /** Stops listening to the team's live text: set while a page watches. */
+  unlisten: (() => void) | undefined;
+}
+
 /**
  * The runs the Studio acts on: every going run of its store. Each action is a control of the
  * run (a commit its process folds, see src/run/control.ts), so it acts the same on a run this
@@ -46,7 +58,10 @@ export interface NewMember {
 export class StudioRuns {
   readonly #teams: Readonly<Record<string, Team>>;
   readonly #studio: StudioStore;
-  readonly #handles = new Map<string, TeamRunHandle>();
+  /** By run id; a resumed run's entry is replaced by its new handle's. */
+  readonly #running = new Map<string, Running>();
+  /** The pages' readers of each run's live text, by run id, whoever runs the run now. */
+  readonly #watchers = new Map<string, Set<Watcher>>();
 
   constructor(teams: Readonly<Record<string, Team>>, studio: StudioStore) {
     this.#teams = teams;
@@ -67,7 +82,7 @@ export class StudioRuns {
 
   /** Starts a run of one of the file's teams on the Studio's store; answers its id once it is open. */
   async start(teamName: string, input: string): Promise<string> {
-    const team = Object.values(this.#teams).find((candidate) => candidate.name === teamName);
+    const team = this.#teamNamed(teamName);
     if (!team) {
       const names = Object.values(this.#teams).map((candidate) => candidate.name);
       throw new ApiError(
@@ -77,8 +92,92 @@ export class StudioRuns {
           : 'The Studio was started without a team file: give one (agent-teams studio <file>) to start runs.',
       );
     }
-    const handle = await team.withStore(this.#studio.store).start({ input });
-    this.#handles.set(handle.runId, handle);
+    return this.#run(team, { input, fresh: true });
+  }
+
+  /**
+   * Continues a run that was interrupted (its process died), aborted or failed, in this
+   * Studio's process, as `agent-teams resume` does: the same input, `fresh: false`. Only the
+   * team's last run can go on, and only with the team from the Studio's file; 409 with the
+   * reason otherwise.
+   */
+  async resume(runId: string): Promise<void> {
+    const record = await this.#studio.findRun(runId);
+    if (!record) throw new ApiError(404, `No run ${runId} in the store.`);
+    const events: TeamEvent[] = await this.#studio.store.readEvents(runId);
+    const status = runStatusOf(events, record.live);
+    if (status === 'running')
+      throw new ApiError(409, `The run ${runId} is running: there is nothing to resume.`);
+    if (!canResume(events)) {
+      throw new ApiError(409, `The run ${runId} finished (${status}): start a new run instead.`);
+    }
+    const team = this.#teamNamed(record.team);
+    if (!team) {
+      throw new ApiError(
+        409,
+        `The Studio's file has no team "${record.team}": resume the run with agent-teams resume <file> --team ${record.team}.`,
+      );
+    }
+    const last = await resumableRun(this.#studio.store, team.name);
+    if (last?.runId !== runId) {
+      throw new ApiError(409, `The run ${runId} is no longer its team's last run: only that one can go on.`);
+    }
+    await this.#run(team, { input: last.input, fresh: false }, runId);
+  }
+
+  /**
+   * Listens to a run's live text (`team:text-delta`: never logged, so only while this Studio
+   * runs the run, from its start or a resume) until the answered function is called.
+   *
+   * This is where the Studio says it watches a run: the team's live text is listened to only
+   * while a page's event stream of the run is open (`#listen`), so a run whose turns stream
+   * only when watched streams exactly then.
+   */
+  watch(runId: string, watcher: Watcher): () => void {
+    const watchers = this.#watchers.get(runId) ?? new Set();
+    this.#watchers.set(runId, watchers);
+    watchers.add(watcher);
+    const running = this.#running.get(runId);
+    if (running) this.#listen(runId, running);
+    return () => {
+      watchers.delete(watcher);
+      if (watchers.size > 0) return;
+      this.#watchers.delete(runId);
+      const now = this.#running.get(runId);
+      now?.unlisten?.();
+      if (now) now.unlisten = undefined;
+    };
+  }
+
+  #listen(runId: string, running: Running): void {
+    if (!running.unlisten && this.#watchers.has(runId)) running.unlisten = this.#forward(running.team, runId);
+  }
+
+  /** Passes the team's live text of the run on to the run's watchers; answers the unsubscribe. */
+  #forward(team: Team, runId: string): () => void {
+    return team.on('team:text-delta', (event) => {
+      if (event.runId !== runId) return;
+      for (const watcher of this.#watchers.get(runId) ?? []) watcher(event);
+    });
+  }
+
+  /**
+   * Starts (or, `resuming` a run, resumes) a run of `team` on the Studio's store, and keeps
+   * its handle; answers its id. A resumed run's watchers listen from before it starts.
+   */
+  async #run(fileTeam: Team, options: { input: string; fresh: boolean }, resuming?: string): Promise<string> {
+    const team = fileTeam.withStore(this.#studio.store);
+    const early =
+      resuming !== undefined && this.#watchers.has(resuming) ? this.#forward(team, resuming) : undefined;
+    const handle = await team.start(options).catch((error: unknown) => {
+      early?.();
+      throw error;
+    });
+    // A resumed run's earlier handle and team are done with.
+    this.#running.get(handle.runId)?.unlisten?.();
+    const running: Running = { handle, team, unlisten: early };
+    this.#running.set(handle.runId, running);
+    this.#listen(handle.runId, running);
     // The run's end is in its log; a failed run must not become an unhandled rejection here.
     handle.result.catch(() => {});
     return handle.runId;
@@ -87,7 +186,7 @@ export class StudioRuns {
   /** A message from the person to an agent of a going run (`lead`, `everyone` too). */
   async send(runId: string, to: string, content: string): Promise<{ id: string; to: readonly string[] }> {
     const { team } = await this.#going(runId);
-    const handle = this.#handles.get(runId);
+    const handle = this.#running.get(runId)?.handle;
     const sent = handle
       ? await handle.send(to, content)
       : await sendAsUser(this.#studio.store, team, to, content);
@@ -103,7 +202,7 @@ export class StudioRuns {
   /** The person's answer to a request of a going run; the first answer counts. */
   async respond(runId: string, requestId: string, answer: RequestAnswer): Promise<RequestRecord> {
     const { team } = await this.#going(runId);
-    const handle = this.#handles.get(runId);
+    const handle = this.#running.get(runId)?.handle;
     return handle
       ? handle.respond(requestId, answer)
       : answerRequest(this.#studio.store, team, requestId, answer);
@@ -117,7 +216,7 @@ export class StudioRuns {
     message: string,
   ): Promise<{ id: string; to: readonly string[] }> {
     const { team } = await this.#going(runId);
-    const handle = this.#handles.get(runId);
+    const handle = this.#running.get(runId)?.handle;
     const sent = handle
       ? await handle.interrupt(member, message)
       : await interruptMember(this.#studio.store, team, member, message);
@@ -127,7 +226,7 @@ export class StudioRuns {
   async shutdown(runId: string, member: string, force: boolean): Promise<void> {
     const { team } = await this.#going(runId);
     const reason = 'shut down from the Studio';
-    const handle = this.#handles.get(runId);
+    const handle = this.#running.get(runId)?.handle;
     if (handle) await handle.shutdown(member, { force, reason });
     else await requestShutdown(this.#studio.store, team, member, { force, reason });
   }
@@ -137,7 +236,7 @@ export class StudioRuns {
     const { team } = await this.#going(runId);
     await requireLiveRun(this.#studio.store, team, runId);
     const why = reason ?? 'aborted from the Studio';
-    const handle = this.#handles.get(runId);
+    const handle = this.#running.get(runId)?.handle;
     if (handle) handle.abort(why);
     else await abortRun(this.#studio.store, team, why);
   }
@@ -154,7 +253,7 @@ export class StudioRuns {
       throw new ApiError(400, 'POST /api/runs/:runId/members needs model (provider/model) for this team.');
     }
     const description = member.description ?? '';
-    const handle = this.#handles.get(runId);
+    const handle = this.#running.get(runId)?.handle;
     if (handle) {
       const { name, instructions } = member;
       await handle.addMember(
@@ -176,7 +275,7 @@ export class StudioRuns {
   /** A member leaves a going run: its turn is cut, its tasks go back to the list. */
   async removeMember(runId: string, name: string): Promise<void> {
     const { team } = await this.#going(runId);
-    const handle = this.#handles.get(runId);
+    const handle = this.#running.get(runId)?.handle;
     if (handle) await handle.removeMember(name);
     else await requestShutdown(this.#studio.store, team, name, { force: true, reason: null, removed: true });
   }
@@ -191,7 +290,7 @@ export class StudioRuns {
    * (its run is then cut off, and resumable like any crashed run). Answers whether all ended.
    */
   async stopAll(graceMs: number): Promise<boolean> {
-    const handles = [...this.#handles.values()];
+    const handles = [...this.#running.values()].map((running) => running.handle);
     for (const handle of handles) handle.abort('the Studio stopped');
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<boolean>((resolve) => {

@@ -18,6 +18,8 @@ export interface StudioStore {
   listRuns(): Promise<RunSummary[]>;
   /** One run's listing, `undefined` when the store has no such run. */
   findRun(runId: string): Promise<RunListing | undefined>;
+  /** One run's summary, as `listRuns` has it; `undefined` when the store has no such run. */
+  summaryOf(runId: string): Promise<RunSummary | undefined>;
 }
 
 /** Where a store keeps its teams, as a person reads it. */
@@ -29,17 +31,22 @@ function labelOf(store: TeamStore): string {
 }
 
 export function studioStoreOf(store: TeamStore): StudioStore {
+  // A run whose log is gone or cut is listed, with nothing folded, rather than hiding the rest.
+  const summary = async (listing: RunListing) =>
+    summarizeRun(listing, await store.readEvents(listing.runId).catch(() => []));
+  const findRun = async (runId: string) =>
+    isRunId(runId) ? (await store.listRuns({ runId }))[0] : undefined;
   return {
     store,
     label: labelOf(store),
-    findRun: async (runId) => (isRunId(runId) ? (await store.listRuns({ runId }))[0] : undefined),
+    findRun,
+    async summaryOf(runId) {
+      const listing = await findRun(runId);
+      return listing && summary(listing);
+    },
     async listRuns() {
       const summaries: RunSummary[] = [];
-      for (const listing of await store.listRuns()) {
-        // A run whose log is gone or cut is listed, with nothing folded, rather than hiding the rest.
-        const events = await store.readEvents(listing.runId).catch(() => []);
-        summaries.push(summarizeRun(listing, events));
-      }
+      for (const listing of await store.listRuns()) summaries.push(await summary(listing));
       return summaries;
     },
   };

@@ -30,6 +30,9 @@ export const listTeams = () => call<TeamSummary[]>('GET', 'api/teams');
 export const listRuns = () => call<RunSummary[]>('GET', 'api/runs');
 export const startRun = (team: string, input: string) =>
   call<{ runId: string }>('POST', 'api/runs', { team, input });
+export const runSummary = (runId: string) => call<RunSummary>('GET', `api/runs/${encodeURIComponent(runId)}`);
+export const resumeRun = (runId: string) =>
+  call<{ runId: string; resumed: true }>('POST', `api/runs/${encodeURIComponent(runId)}/resume`, {});
 export const sendMessage = (runId: string, to: string, content: string) =>
   call<{ id: string }>('POST', `api/runs/${encodeURIComponent(runId)}/messages`, { to, content });
 export const abortRun = (runId: string) =>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { listRuns, type RunSummary, startRun, type TeamSummary } from './api.js';
+import { RunList } from './run-list.js';
 
 /** The file's teams, to start a run of, and every run in the store, to open. */
 export function HomePage({ teams }: { teams: readonly TeamSummary[] }) {
@@ -70,29 +71,7 @@ export function HomePage({ teams }: { teams: readonly TeamSummary[] }) {
         )}
         {problem ? <p className="error">{problem}</p> : null}
       </section>
-      <section className="panel">
-        <h2>Runs</h2>
-        {runs === null ? <p className="quiet">Loading…</p> : null}
-        {runs?.length === 0 ? <p className="quiet">No run in this store yet.</p> : null}
-        <table className="runs">
-          <tbody>
-            {runs?.map((run) => (
-              <tr key={run.runId} data-run={run.runId}>
-                <td>
-                  <a href={`#/runs/${encodeURIComponent(run.runId)}`}>{run.runId}</a>
-                </td>
-                <td>{run.team}</td>
-                <td>
-                  <span className={`badge ${run.status}`}>{run.status}</span>
-                </td>
-                <td>{run.events} events</td>
-                <td>{run.startedAt.replace('T', ' ').slice(0, 19)}</td>
-                <td className="quiet">{run.runner ? `process ${run.runner.pid}` : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <RunList runs={runs} />
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type Dimensions,
   type Edge,
   Handle,
   type Node,
@@ -9,10 +10,10 @@ import {
   useNodesInitialized,
   useReactFlow,
 } from '@xyflow/react';
-import { useEffect } from 'react';
-import type { AgentRunState, RunState } from '../../fold/run-state.js';
+import { useEffect, useRef } from 'react';
+import { type AgentRunState, departed, type RunState } from '../../fold/run-state.js';
 import { heldTask, waitingOnText } from '../../fold/waiting-fold.js';
-import { PERSON, type Traffic } from './views.js';
+import { PERSON, type Streaming, type Traffic } from './views.js';
 
 type AgentData = {
   agent: AgentRunState | undefined;
@@ -21,12 +22,14 @@ type AgentData = {
   /** The task it works on, or keeps while it waits. */
   taskId: string | undefined;
   task: string | undefined;
+  /** The last line of the text it is streaming now, while it works. */
+  line: string | undefined;
   selected: boolean;
 };
 type AgentNode = Node<AgentData, 'agent'>;
 
 function AgentCard({ data }: NodeProps<AgentNode>) {
-  const { agent, name, maxTurns, taskId, task, selected } = data;
+  const { agent, name, maxTurns, taskId, task, line, selected } = data;
   const status = agent?.status ?? (name === PERSON ? 'person' : 'idle');
   return (
     <div className={`agent-node status-${status}${selected ? ' selected' : ''}`} data-agent={name}>
@@ -49,6 +52,7 @@ function AgentCard({ data }: NodeProps<AgentNode>) {
           <div className="agent-task" title={task}>
             {taskId ? `${taskId}${task ? `: ${task}` : ''}` : '—'}
           </div>
+          {line ? <div className="agent-line">{line}</div> : null}
         </>
       ) : (
         <div className="agent-status">the person</div>
@@ -75,16 +79,32 @@ function layout(names: readonly string[], lead: string | null): Map<string, { x:
   return places;
 }
 
+/** The last non-empty line of a text, if it has one. */
+function lastLine(text: string | undefined): string | undefined {
+  return text
+    ?.split('\n')
+    .map((line) => line.trim())
+    .findLast((line) => line.length > 0);
+}
+
+/**
+ * The team as the fold knows its roster: an agent joins the graph when it joins the run (from
+ * the team's definition, `run.addMember` or a spawn) and leaves it when it departs (shut
+ * down, retired or removed), with its edges.
+ */
 export function TeamGraph(props: {
   state: RunState;
   traffic: readonly Traffic[];
   limits: ReadonlyMap<string, number>;
+  streaming: ReadonlyMap<string, Streaming>;
   selected: string | null;
   onSelect: (agent: string) => void;
 }) {
-  const { state, traffic, limits, selected } = props;
-  const names = [...state.agents.keys()];
-  if (traffic.some((pair) => pair.a === PERSON || pair.b === PERSON)) names.push(PERSON);
+  const { state, limits, selected } = props;
+  const names = [...state.agents.values()].filter((agent) => !departed(agent)).map((agent) => agent.name);
+  if (props.traffic.some((pair) => pair.a === PERSON || pair.b === PERSON)) names.push(PERSON);
+  const drawn = new Set(names);
+  const traffic = props.traffic.filter((pair) => drawn.has(pair.a) && drawn.has(pair.b));
   const places = layout(names, state.lead);
   const nodes: AgentNode[] = names.map((name) => {
     const agent = state.agents.get(name);
@@ -99,6 +119,7 @@ export function TeamGraph(props: {
         maxTurns: limits.get(name),
         taskId: held?.id,
         task: held?.title,
+        line: agent?.status === 'working' ? lastLine(props.streaming.get(name)?.text) : undefined,
         selected: selected === name,
       },
       draggable: false,
@@ -144,6 +165,14 @@ function Flow(props: {
 }) {
   const measured = useNodesInitialized();
   const { fitView } = useReactFlow();
+  // Each card's size as React Flow measured it, given back with every new node object: a node
+  // without one is drawn hidden until measured again, and the page makes new ones on every
+  // event (each frame, while an agent streams text), faster than a measure may come.
+  const sizes = useRef(new Map<string, Dimensions>());
+  const nodes = props.nodes.map((node) => {
+    const size = sizes.current.get(node.id);
+    return size ? { ...node, measured: size } : node;
+  });
   // The whole team in view once its cards are measured, and again when someone joins.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `roster` says who is drawn.
   useEffect(() => {
@@ -154,7 +183,12 @@ function Flow(props: {
   }, [measured, props.roster, fitView]);
   return (
     <ReactFlow
-      nodes={props.nodes}
+      nodes={nodes}
+      onNodesChange={(changes) => {
+        for (const change of changes)
+          if (change.type === 'dimensions' && change.dimensions)
+            sizes.current.set(change.id, change.dimensions);
+      }}
       edges={props.edges}
       nodeTypes={nodeTypes}
       fitView

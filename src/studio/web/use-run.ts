@@ -3,6 +3,7 @@ import type { TeamEvent } from '../../events/team-event-map.js';
 import { applyEvent, foldEvents } from '../../fold/apply-event.js';
 import { emptyRunState, type RunState } from '../../fold/run-state.js';
 import { eventsUrl } from './api.js';
+import { followStreaming, type Streaming } from './views.js';
 
 export interface RunView {
   /** Every event received so far, in seq order. */
@@ -15,6 +16,11 @@ export interface RunView {
   readonly connected: boolean;
   /** The stream was refused for good: the Studio stopped, or restarted with a new token. */
   readonly lost: boolean;
+  /**
+   * Each working agent's text as its model streams it (`team:text-delta`, live only: sent for
+   * the runs this Studio runs, never in the log, so never in `events` nor in a replay).
+   */
+  readonly streaming: ReadonlyMap<string, Streaming>;
   /** Replay: fold only the first `n` events; `null` follows the run live again. */
   seek(n: number | null): void;
 }
@@ -27,6 +33,7 @@ export interface RunView {
 export function useRun(runId: string): RunView {
   const events = useRef<TeamEvent[]>([]);
   const folded = useRef<RunState>(emptyRunState());
+  const streaming = useRef(new Map<string, Streaming>());
   const [version, setVersion] = useState(0);
   const [connected, setConnected] = useState(false);
   const [lost, setLost] = useState(false);
@@ -35,12 +42,16 @@ export function useRun(runId: string): RunView {
   useEffect(() => {
     events.current = [];
     folded.current = emptyRunState();
+    streaming.current = new Map();
     setVersion(0);
     let pending: TeamEvent[] = [];
     let frame = 0;
     const flush = () => {
       frame = 0;
       for (const event of pending) {
+        followStreaming(streaming.current, event);
+        // Live text shares the seq of the event before it: it is not the log's.
+        if (event.type === 'team:text-delta') continue;
         // A stream that reconnected may repeat what it gave: the seq tells.
         if (event.seq <= (events.current.at(-1)?.seq ?? 0)) continue;
         events.current.push(event);
@@ -83,6 +94,7 @@ export function useRun(runId: string): RunView {
     live: seekTo === null,
     connected,
     lost,
+    streaming: streaming.current,
     seek: setSeekTo,
   };
 }
