@@ -31,6 +31,7 @@ function leadWithTools(delegate: boolean) {
 const COORDINATION = [
   'create_task',
   'assign_task',
+  'delete_task',
   'list_tasks',
   'get_task',
   'update_task',
