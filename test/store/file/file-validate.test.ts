@@ -44,7 +44,7 @@ test.each([
     taskSchema,
     { ...task, status: 'done' },
     ['status'],
-    'Invalid option: expected one of "pending"|"in_progress"|"completed"',
+    'Invalid option: expected one of "pending"|"in_progress"|"completed"|"deleted"',
   ],
   [
     taskSchema,
