@@ -150,6 +150,11 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
     case 'team:tool-result':
     case 'team:text-delta':
       break;
+    case 'team:store-outage': {
+      const { began, error, waitMs, ended } = event.data;
+      state.storeOutage = ended === null ? { began, error, waitMs } : null;
+      break;
+    }
     default:
       foldLifecycle(state, event);
   }

@@ -30,5 +30,7 @@ export interface TeamSettings {
   /** Workspace, permissions and request timeouts (see src/governance). */
   readonly governance: GovernanceSettings;
   readonly hooks: TeamHooks;
+  /** How long a run waits for a store it cannot reach before it fails with `store-unavailable`. */
+  readonly storeOutageMs: number;
   readonly clock: Clock;
 }

@@ -18,6 +18,7 @@ import type { LiveSink } from '../run/live-relay.js';
 import { RunLoop } from '../run/loop.js';
 import type { TeamSettings } from '../run/team-settings.js';
 import { MemoryStore } from '../store/memory/memory-store.js';
+import { OutageWatch, withOutageWatch } from '../store/outage-watch.js';
 import type { TeamStore } from '../store/team-store.js';
 import { RunTracing } from '../telemetry/run-tracing.js';
 import { InProcessExecutor } from '../turn/executor.js';
@@ -177,9 +178,10 @@ export class Team {
   ): Promise<TurnOutcome> {
     // The descriptor carries what the turn reads of its run: no log is read here.
     const store = options.store ?? this.store;
-    return this.#executor(this.#models(), () => false, store).execute(
-      turn,
-      options.signal ?? new AbortController().signal,
+    const executor = this.#executor(this.#models(), () => false, store);
+    // Its store calls wait for an unreachable store as long as a run of the team would.
+    return withOutageWatch(new OutageWatch(this.#settings.storeOutageMs), () =>
+      executor.execute(turn, options.signal ?? new AbortController().signal),
     );
   }
 

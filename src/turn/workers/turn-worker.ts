@@ -4,6 +4,7 @@ import { TeamError } from '../../errors/index.js';
 import { fn, parseOptions, satisfying, wholeNumber } from '../../errors/options-schema.js';
 import type { ReportedOutcome } from '../../events/team-event-map.js';
 import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
+import { DEFAULT_STORE_OUTAGE_MS, OutageWatch, withOutageWatch } from '../../store/outage-watch.js';
 import { FENCE_RENEW_MS, type TurnFence } from '../../store/postgres/fences.js';
 import { PostgresStore } from '../../store/postgres/postgres-store.js';
 import type { TeamStore } from '../../store/team-store.js';
@@ -86,9 +87,15 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
       const ids: string[] = [];
       const work = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 } as const;
       for (let i = 0; i < concurrency; i++) {
-        ids.push(await boss.work<TurnDescriptor>(queueOf(team.name), work, ([job]) => runJob(team, job)));
+        ids.push(
+          await boss.work<TurnDescriptor>(queueOf(team.name), work, ([job]) =>
+            patiently(() => runJob(team, job)),
+          ),
+        );
       }
-      await boss.work<TurnDescriptor>(lostQueueOf(team.name), work, ([job]) => reportLost(team, job));
+      await boss.work<TurnDescriptor>(lostQueueOf(team.name), work, ([job]) =>
+        patiently(() => reportLost(team, job)),
+      );
       unsubscribes.push(
         store.subscribe(team.name, (events) => {
           if (events.some((event) => event.type === 'team:member-started'))
@@ -169,6 +176,15 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
       await boss.stop({ graceful: false, wait: true });
     },
   };
+}
+
+/**
+ * Runs a job's store calls (its fence, its outcome) waiting for an unreachable store as long
+ * as a run does by default; the turn's own wait as long as its team says (`executeTurn`).
+ * A job that gives up fails back to pg-boss, which tries it again: the worker goes on.
+ */
+function patiently<T>(job: () => Promise<T>): Promise<T> {
+  return withOutageWatch(new OutageWatch(DEFAULT_STORE_OUTAGE_MS), job);
 }
 
 function descriptorOf(team: TurnRunner, data: TurnDescriptor): TurnDescriptor {
