@@ -1,6 +1,9 @@
 import net from 'node:net';
+import type { TeamEvent } from 'agent-teams';
+import type { ScriptedCall, ScriptedReply } from 'agent-teams/testing';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { mulberry32 } from '../../helpers/chaos-store.js';
 import { POSTGRES_URL } from './database.js';
 
 // Faults of the database as a run meets them: its sessions terminated (a failover, a
@@ -34,6 +37,51 @@ export async function loggedEvents(schema: string): Promise<number> {
     .query<{ count: string }>(`SELECT count(*) AS count FROM "${schema}".events`)
     .catch(() => ({ rows: [{ count: '0' }] }));
   return Number(rows[0]?.count ?? 0);
+}
+
+/** The lead plans two layers of three tasks; each member completes its task with the tool, then says so. */
+export function sixTasks(call: ScriptedCall): ScriptedReply {
+  if (call.agent === 'lead') {
+    if (call.reason === 'start' && call.step === 0) {
+      const first = ['Gather A', 'Gather B', 'Gather C'].map((title) => ({ title }));
+      const second = ['Write A', 'Write B', 'Write C'].map((title, i) => ({
+        title,
+        dependsOn: [`task-${i + 1}`],
+      }));
+      return { toolCalls: [...first, ...second].map((input) => ({ toolName: 'create_task', input })) };
+    }
+    return call.reason === 'synthesis' ? 'All six done.' : 'Planned.';
+  }
+  if (!call.taskId || call.step > 0) return 'Done.';
+  const result = `${call.taskId} done by ${call.agent}`;
+  return {
+    toolCalls: [{ toolName: 'update_task', input: { taskId: call.taskId, status: 'completed', result } }],
+  };
+}
+
+/** The run completed, without a resume, and each of the six tasks was worked on in one turn and completed once. */
+export function expectSixDoneOnce(log: readonly TeamEvent[]): void {
+  const ids = ['task-1', 'task-2', 'task-3', 'task-4', 'task-5', 'task-6'];
+  const completed = log.flatMap((event) =>
+    event.type === 'team:task-completed' ? [event.data.task.id] : [],
+  );
+  expect(completed.sort()).toEqual(ids);
+  const turns = log.flatMap((event) =>
+    event.type === 'team:member-started' && event.data.taskId ? [event.data.taskId] : [],
+  );
+  expect(turns.sort()).toEqual(ids);
+  expect(log.filter((event) => event.type === 'team:resumed')).toEqual([]);
+  const end = log.at(-1);
+  expect(end?.type === 'team:complete' && end.data.stopReason).toBe('completed');
+}
+
+/** Three points of a run, by the count of events it has emitted, and a delay after each: drawn by seed. */
+export function resetPoints(seed: number, within: number) {
+  const random = mulberry32(seed);
+  return Array.from({ length: 3 }, () => ({
+    after: 1 + Math.floor(random() * within),
+    delayMs: Math.floor(random() * 20),
+  }));
 }
 
 /** What the proxy does to the next COMMIT it sees: let it land and lose its answer, or lose it before it lands. */
@@ -89,6 +137,9 @@ export class DatabaseProxy {
 
   #connect(client: net.Socket): void {
     const server = net.connect(Number(this.#target.port || 5432), this.#target.hostname);
+    // Small messages go at once, as they would without the proxy (Nagle's wait is ~40 ms each).
+    client.setNoDelay(true);
+    server.setNoDelay(true);
     this.#sockets.add(client);
     this.#sockets.add(server);
     const cut = () => {
