@@ -60,9 +60,11 @@ describe.skipIf(!reachable)('the database out of reach mid-run', () => {
   test('an outage longer than storeOutageMs: the run ends with store-unavailable; resumed once the database is back, it completes', async () => {
     const { proxy, store } = await storeBehindProxy();
     const { team, events } = testTeam(sixTasks, { store, latencyMs: 20, storeOutageMs: 2_000 });
-    let down: Promise<void> | undefined;
+    let cut = false;
     team.on('team:task-completed', () => {
-      down ??= proxy.down();
+      if (cut) return;
+      cut = true;
+      void proxy.down();
     });
     const run = await team.start({ input: 'Do the six' });
     await expect(run.result).rejects.toMatchObject({
