@@ -14,7 +14,11 @@ const POSTGRES = [
   'test/turn/workers/**/*.test.ts',
 ];
 /** The Studio's page in headless Chromium. */
-const BROWSER = ['test/studio/browser.test.ts', 'test/studio/hostile-page.test.ts'];
+const BROWSER = [
+  'test/studio/browser.test.ts',
+  'test/studio/hostile-page.test.ts',
+  'test/studio/store-outage-browser.test.ts',
+];
 /** The package as npm packs and installs it. */
 const PACKAGE = ['test/package/**/*.test.ts'];
 /** Child processes: the built command, runs killed and resumed, stores shared between processes. */

@@ -149,12 +149,9 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
     case 'team:tool-called':
     case 'team:tool-result':
     case 'team:text-delta':
+    // The store's outages are the view's to show (the live one has no place in the log).
+    case 'team:store-outage':
       break;
-    case 'team:store-outage': {
-      const { began, error, waitMs, ended } = event.data;
-      state.storeOutage = ended === null ? { began, error, waitMs } : null;
-      break;
-    }
     default:
       foldLifecycle(state, event);
   }

@@ -139,8 +139,6 @@ export interface RunState {
   abort: { readonly reason: string | null; readonly by: string } | null;
   /** The run's budget bound, once reached (`team:budget-reached` without an agent). */
   budgetReached: { readonly bound: string; readonly limit: number; readonly used: number } | null;
-  /** The store outage the run waits through, while its live `team:store-outage` says so; it decides nothing. */
-  storeOutage: { readonly began: string; readonly error: string; readonly waitMs: number } | null;
   /** The run's end once decided; a resume keeps it, so a synthesis goes on where it was cut. */
   ending: RunEnding | null;
   /** How the run ended; `null` while it goes (a resume clears it). */
@@ -172,7 +170,6 @@ export function emptyRunState(): RunState {
     openedAt: null,
     abort: null,
     budgetReached: null,
-    storeOutage: null,
     ending: null,
     stopReason: null,
     usage: NO_USAGE,
