@@ -7,6 +7,7 @@ import { CONCURRENT_TIMEOUT_MS, seeds } from '../../helpers/seeds.js';
 import { tempFolder } from '../../helpers/temp-folder.js';
 import { POSTGRES_URL, postgresReachable, postgresStores } from '../../store/postgres/database.js';
 import {
+  DatabaseProxy,
   expectSixDoneOnce,
   loggedEvents,
   resetPoints,
@@ -26,15 +27,16 @@ afterAll(() => {
   for (const child of children.splice(0)) child.child.kill('SIGKILL');
 });
 
-function start(args: string[], schema: string) {
-  const started = startCli([...args, '--postgres', POSTGRES_URL, '--schema', schema], {
+function start(args: string[], schema: string, url = POSTGRES_URL) {
+  const started = startCli([...args, '--postgres', url, '--schema', schema], {
     cwd: tempFolder(),
     env: { WORKER_TEAM_LATENCY_MS: '100' },
   });
   children.push(started);
   return started;
 }
-const startWorker = (schema: string) => start(['worker', teamFile, '--concurrency', '2'], schema);
+const startWorker = (schema: string, url?: string) =>
+  start(['worker', teamFile, '--concurrency', '2'], schema, url);
 const startRun = (schema: string) => start(['run', teamFile, '--input', 'Do the six', '--json'], schema);
 
 /** Waits until `check` holds, looking every 20 ms; past 60 s it gives up, saying what the processes said. */
@@ -106,5 +108,37 @@ describe.skipIf(!reachable)('connection resets with turns on a worker process', 
     expect(doneLines(worker.output()) - before).toBeGreaterThanOrEqual(6);
     expect(worker.child.exitCode).toBeNull();
     worker.child.kill('SIGTERM');
+  }, 90_000);
+
+  test('a worker cut off from the database mid-turn waits, says so, and goes on once it is back: the run completes', async () => {
+    const schema = stores.make().schema;
+    const proxy = new DatabaseProxy();
+    await proxy.up();
+    try {
+      const worker = startWorker(schema, proxy.url);
+      const said = () => `worker:\n${worker.output()}${worker.errors()}`;
+      await until(() => worker.output().includes('takes the turns of crew'), 'the worker', said);
+      const run = startRun(schema);
+      await until(() => / on task-\d\) started/.test(worker.output()), 'a member turn on the worker', said);
+      const before = worker.errors().length;
+      await proxy.down();
+      // pg-boss's polls fail meanwhile (every 2 s), and the worker says so each time: two
+      // refused polls, and the turn in hand has had to wait for the database too.
+      const refused = () =>
+        worker
+          .errors()
+          .slice(before)
+          .match(/pg-boss: .*ECONNREFUSED/g)?.length ?? 0;
+      await until(() => refused() >= 2, 'two refused polls', said);
+      await proxy.up();
+      const { code, stdout } = await run.done;
+      expect(code).toBe(0);
+      expect(stdout).toContain('All six done.');
+      expectSixDoneOnce(await logOf(schema));
+      expect(worker.child.exitCode).toBeNull();
+      worker.child.kill('SIGTERM');
+    } finally {
+      await proxy.down();
+    }
   }, 90_000);
 });
