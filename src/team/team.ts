@@ -42,6 +42,9 @@ export interface RunOptions {
 
 const INPUT = 'a non-empty string, the request for the lead';
 
+/** How long logging a pg-boss error (`team:error`) waits for a store out of reach. */
+const PG_BOSS_ERROR_WAIT_MS = 1_000;
+
 /** The schema of `RunOptions`: every key of it (`satisfies` keeps the list whole), none other. */
 const RUN_SCHEMA = z.strictObject({
   input: z.string({ error: INPUT }).refine((input) => input.trim() !== '', { error: INPUT }),
@@ -205,11 +208,15 @@ export class Team {
       );
     }
     const store = this.store;
-    // A pg-boss error is never swallowed: a line on stderr, and the event in the run's log (when the store takes it).
+    // A pg-boss error is never swallowed: a line on stderr, and the event in the run's log
+    // when the store takes it soon (one that is out of reach is not waited for: the run's own
+    // commits would queue behind it).
     const onError = (error: Error) => {
       process.stderr.write(`agent-teams: ${this.name}: pg-boss: ${error.message}\n`);
       const data = { source: 'pg-boss', message: error.message } as const;
-      store.transact(this.name, ({ emit }) => emit({ type: 'team:error', data })).catch(() => undefined);
+      withOutageWatch(new OutageWatch(PG_BOSS_ERROR_WAIT_MS), () =>
+        store.transact(this.name, ({ emit }) => emit({ type: 'team:error', data })),
+      ).catch(() => undefined);
     };
     return WorkerExecutor.open(store, this.name, onError);
   }
