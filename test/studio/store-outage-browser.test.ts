@@ -78,7 +78,8 @@ describe.skipIf(!reachable || !chromiumAvailable())('the Studio while its store 
     await page.goto(server.url);
     // The run's page, at the address the page landed on (its session's path).
     await page.goto(`${page.url().split('#')[0]}#/runs/${encodeURIComponent(runId)}`);
-    await page.getByTestId('status').waitFor();
+    // Its stream is open once it shows the run's first event.
+    await page.locator('main[data-status="running"]').waitFor();
     const outage = page.getByTestId('store-outage');
     expect(await outage.count()).toBe(0);
     await proxy.down();
