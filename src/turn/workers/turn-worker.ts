@@ -75,7 +75,7 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
   const onError =
     options.onError ??
     ((error: Error) => process.stderr.write(`agent-teams worker: pg-boss: ${error.message}\n`));
-  const boss = await openBoss(store, {
+  const { boss, stop } = await openBoss(store, {
     supervise: true,
     connections: concurrency * teams.length + 2,
     onError,
@@ -104,7 +104,7 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
       );
     }
   } catch (error) {
-    await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    await stop();
     throw error;
   }
 
@@ -173,7 +173,7 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
   return {
     async stop() {
       for (const unsubscribe of unsubscribes) unsubscribe();
-      await boss.stop({ graceful: false, wait: true });
+      await stop();
     },
   };
 }

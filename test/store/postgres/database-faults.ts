@@ -84,20 +84,21 @@ export function resetPoints(seed: number, within: number) {
   }));
 }
 
-/** What the proxy does to the next COMMIT it sees: let it land and lose its answer, or lose it before it lands. */
+/** What the proxy does to the statement it cuts: let it land and lose its answer, or lose it before it lands. */
 export type CommitCut = 'after-landing' | 'before-landing';
 
 /**
  * A TCP proxy to the test server, switchable: `down()` cuts every connection through it and
  * refuses new ones (the server is out of reach), `up()` lets them through again. `cutCommit`
- * cuts the connection of the next COMMIT it sees, before or after the server has it.
+ * cuts the connection of the next COMMIT it sees, before or after the server has it;
+ * `cutStatement` the connection of the next statement whose text matches.
  */
 export class DatabaseProxy {
   readonly #target = new URL(POSTGRES_URL);
   readonly #sockets = new Set<net.Socket>();
   #server: net.Server | undefined;
   #port = 0;
-  #cut: { mode: CommitCut; done: () => void } | undefined;
+  #cut: { statement: RegExp; mode: CommitCut; done: () => void } | undefined;
 
   /** The test server's URL, through the proxy. */
   get url(): string {
@@ -130,8 +131,13 @@ export class DatabaseProxy {
 
   /** Cuts the connection of the next COMMIT sent through it; settles once it has. */
   cutCommit(mode: CommitCut): Promise<void> {
+    return this.cutStatement(/^COMMIT$/i, mode);
+  }
+
+  /** Cuts the connection of the next statement sent through it whose text matches; settles once it has. */
+  cutStatement(statement: RegExp, mode: CommitCut): Promise<void> {
     return new Promise((resolve) => {
-      this.#cut = { mode, done: resolve };
+      this.#cut = { statement, mode, done: resolve };
     });
   }
 
@@ -168,7 +174,8 @@ export class DatabaseProxy {
     client.on('data', (chunk) => {
       for (const message of messages.read(chunk)) {
         const cutting = this.#cut;
-        if (cutting && isCommit(message)) {
+        const text = cutting && statementOf(message);
+        if (cutting && text && cutting.statement.test(text)) {
           this.#cut = undefined;
           if (cutting.mode === 'before-landing') {
             cut();
@@ -203,7 +210,10 @@ class MessageReader {
   }
 }
 
-/** A simple-protocol query (`Q`) whose text is COMMIT. */
-function isCommit(message: Buffer): boolean {
-  return message[0] === 0x51 && /^COMMIT\0$/i.test(message.subarray(5).toString('utf8'));
+/** The text of a statement sent: a simple query (`Q`), or the parse of an extended one (`P`: name, then text). */
+function statementOf(message: Buffer): string | undefined {
+  if (message[0] === 0x51) return message.subarray(5, message.length - 1).toString('utf8');
+  if (message[0] !== 0x50) return undefined;
+  const nameEnd = message.indexOf(0, 5);
+  return message.subarray(nameEnd + 1, message.indexOf(0, nameEnd + 1)).toString('utf8');
 }

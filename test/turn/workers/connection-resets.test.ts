@@ -122,15 +122,38 @@ describe.skipIf(!reachable)('connection resets with turns on a worker process', 
       await until(() => / on task-\d\) started/.test(worker.output()), 'a member turn on the worker', said);
       const before = worker.errors().length;
       await proxy.down();
-      // pg-boss's polls fail meanwhile (every 2 s), and the worker says so each time: two
-      // refused polls, and the turn in hand has had to wait for the database too.
+      // pg-boss's statements are refused meanwhile (and tried again), and the worker says so
+      // each time: after two, the turn in hand has had to wait for the database too.
       const refused = () =>
         worker
           .errors()
           .slice(before)
           .match(/pg-boss: .*ECONNREFUSED/g)?.length ?? 0;
-      await until(() => refused() >= 2, 'two refused polls', said);
+      await until(() => refused() >= 2, 'two refused statements', said);
       await proxy.up();
+      const { code, stdout } = await run.done;
+      expect(code).toBe(0);
+      expect(stdout).toContain('All six done.');
+      expectSixDoneOnce(await logOf(schema));
+      expect(worker.child.exitCode).toBeNull();
+      worker.child.kill('SIGTERM');
+    } finally {
+      await proxy.down();
+    }
+  }, 90_000);
+
+  test('a worker whose completion of a job loses its connection (pg-boss does not await it) lives, and the run completes', async () => {
+    const schema = stores.make().schema;
+    const proxy = new DatabaseProxy();
+    await proxy.up();
+    try {
+      const worker = startWorker(schema, proxy.url);
+      const said = () => `worker:\n${worker.output()}${worker.errors()}`;
+      await until(() => worker.output().includes('takes the turns of crew'), 'the worker', said);
+      // pg-boss's statement that marks a job completed, on the first turn's end.
+      const cut = proxy.cutStatement(/SET completed_on = now\(\)/, 'before-landing');
+      const run = startRun(schema);
+      await cut;
       const { code, stdout } = await run.done;
       expect(code).toBe(0);
       expect(stdout).toContain('All six done.');
