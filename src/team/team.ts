@@ -18,7 +18,7 @@ import type { LiveSink } from '../run/live-relay.js';
 import { RunLoop } from '../run/loop.js';
 import type { TeamSettings } from '../run/team-settings.js';
 import { MemoryStore } from '../store/memory/memory-store.js';
-import { OutageWatch, withOutageWatch } from '../store/outage-watch.js';
+import { OutageWatch } from '../store/outage-watch.js';
 import type { TeamStore } from '../store/team-store.js';
 import { RunTracing } from '../telemetry/run-tracing.js';
 import { InProcessExecutor } from '../turn/executor.js';
@@ -182,10 +182,11 @@ export class Team {
     // The descriptor carries what the turn reads of its run: no log is read here.
     const store = options.store ?? this.store;
     const executor = this.#executor(this.#models(), () => false, store);
-    // Its store calls wait for an unreachable store as long as a run of the team would.
-    return withOutageWatch(new OutageWatch(this.#settings.storeOutageMs), () =>
-      executor.execute(turn, options.signal ?? new AbortController().signal),
-    );
+    const execute = () => executor.execute(turn, options.signal ?? new AbortController().signal);
+    // Its store calls wait for a store out of reach as long as a run of the team would.
+    return store.withOutageWatch
+      ? store.withOutageWatch(new OutageWatch(this.#settings.storeOutageMs), execute)
+      : execute();
   }
 
   /** The executor of `executor: 'workers'`: loaded only then, as it needs pg and pg-boss. */
@@ -214,9 +215,11 @@ export class Team {
     const onError = (error: Error) => {
       process.stderr.write(`agent-teams: ${this.name}: pg-boss: ${error.message}\n`);
       const data = { source: 'pg-boss', message: error.message } as const;
-      withOutageWatch(new OutageWatch(PG_BOSS_ERROR_WAIT_MS), () =>
-        store.transact(this.name, ({ emit }) => emit({ type: 'team:error', data })),
-      ).catch(() => undefined);
+      store
+        .withOutageWatch(new OutageWatch(PG_BOSS_ERROR_WAIT_MS), () =>
+          store.transact(this.name, ({ emit }) => emit({ type: 'team:error', data })),
+        )
+        .catch(() => undefined);
     };
     return WorkerExecutor.open(store, this.name, onError);
   }

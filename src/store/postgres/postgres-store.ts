@@ -4,7 +4,7 @@ import { TeamError } from '../../errors/index.js';
 import { checkName } from '../../errors/names.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { type LiveRuns, liveRunsOf } from '../live-runs.js';
-import { callerWatch, OutageWatch } from '../outage-watch.js';
+import { callerWatch, OutageWatch, withOutageWatch } from '../outage-watch.js';
 import { Renewals } from '../run-lease.js';
 import { canResume, type RunListing } from '../run-record.js';
 import { checkStartOptions } from '../store-options.js';
@@ -320,6 +320,15 @@ export class PostgresStore implements TeamStore {
   subscribe(name: string, listener: TeamEventListener): () => void {
     checkName('team', name);
     return this.#subscriptions.add(name, listener);
+  }
+
+  /**
+   * Runs `fn` with `watch` as the watch of every call it makes on this store, down to those of
+   * the turns and timers it starts: how long each waits for the database while it cannot be
+   * reached, and whom that is told. A call under no watch waits 10 s.
+   */
+  withOutageWatch<T>(watch: OutageWatch, fn: () => T): T {
+    return withOutageWatch(watch, fn);
   }
 
   /** Stops listening, waits for this store's work, and ends its connections. Idempotent. */

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
-import { OutageWatch, withOutageWatch } from '../../store/outage-watch.js';
+import { OutageWatch } from '../../store/outage-watch.js';
 import type { TeamStore } from '../../store/team-store.js';
 import { ApiError } from './api-error.js';
 
@@ -100,7 +100,8 @@ export function eventStream(
       while (!stream.aborted && !stream.closed) {
         if (dirty) {
           dirty = false;
-          after = await withOutageWatch(outage, () => sendAfter(stream, store, run.runId, after));
+          const read = () => sendAfter(stream, store, run.runId, after);
+          after = await (store.withOutageWatch ? store.withOutageWatch(outage, read) : read());
           continue;
         }
         const quiet = await waitFor(QUIET_MS, (resolve) => {

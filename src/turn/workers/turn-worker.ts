@@ -4,7 +4,7 @@ import { TeamError } from '../../errors/index.js';
 import { fn, parseOptions, satisfying, wholeNumber } from '../../errors/options-schema.js';
 import type { ReportedOutcome } from '../../events/team-event-map.js';
 import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
-import { DEFAULT_STORE_OUTAGE_MS, OutageWatch, withOutageWatch } from '../../store/outage-watch.js';
+import { DEFAULT_STORE_OUTAGE_MS, OutageWatch } from '../../store/outage-watch.js';
 import { FENCE_RENEW_MS, type TurnFence } from '../../store/postgres/fences.js';
 import { PostgresStore } from '../../store/postgres/postgres-store.js';
 import type { TeamStore } from '../../store/team-store.js';
@@ -80,6 +80,13 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
     connections: concurrency * teams.length + 2,
     onError,
   });
+  /**
+   * Runs a job's store calls (its fence, its outcome) waiting for a store out of reach as
+   * long as a run does by default; the turn's own wait as long as its team says
+   * (`executeTurn`). A job that gives up fails back to pg-boss, which tries it again.
+   */
+  const patiently = <T>(job: () => Promise<T>) =>
+    store.withOutageWatch(new OutageWatch(DEFAULT_STORE_OUTAGE_MS), job);
   const unsubscribes: (() => void)[] = [];
   try {
     for (const team of teams) {
@@ -176,15 +183,6 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
       await stop();
     },
   };
-}
-
-/**
- * Runs a job's store calls (its fence, its outcome) waiting for an unreachable store as long
- * as a run does by default; the turn's own wait as long as its team says (`executeTurn`).
- * A job that gives up fails back to pg-boss, which tries it again: the worker goes on.
- */
-function patiently<T>(job: () => Promise<T>): Promise<T> {
-  return withOutageWatch(new OutageWatch(DEFAULT_STORE_OUTAGE_MS), job);
 }
 
 function descriptorOf(team: TurnRunner, data: TurnDescriptor): TurnDescriptor {
