@@ -75,7 +75,9 @@ const applicationNameOf = (schema: string) => `agent-teams ${schema}`.slice(0, 6
  * process's cache of the team up to date (re-read only when the row's version moved), runs
  * the same rules as every store, writes only the changed tasks and inboxes, appends the
  * commit's events and NOTIFYs their ids; subscribers in every process read them from the log.
- * The store makes its tables itself (see `schema.ts`).
+ * The store makes its tables itself (see `schema.ts`). A lost connection is tried again, a
+ * COMMIT whose answer was lost is asked after (see `locked.ts`, `reconnect.ts`), and a call
+ * waits for a database out of reach as its caller's `OutageWatch` says.
  *
  * @example
  * const store = new PostgresStore({ connectionString: 'postgres://localhost/teams' });
