@@ -19,6 +19,7 @@ const BROWSER = [
   'test/studio/hostile-page.test.ts',
   'test/studio/board-browser.test.ts',
   'test/studio/run-views.test.ts',
+  'test/studio/store-outage-browser.test.ts',
 ];
 /** The package as npm packs and installs it. */
 const PACKAGE = ['test/package/**/*.test.ts'];

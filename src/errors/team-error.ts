@@ -65,7 +65,9 @@ export type TeamErrorCode =
   | 'team-busy'
   | 'corrupt-file'
   | 'store-locked'
-  | 'store-io';
+  | 'store-io'
+  /** The store could not be reached for as long as the caller waits (a run: `storeOutageMs`); resume once it answers. */
+  | 'store-unavailable';
 
 export class TeamError extends Error {
   override readonly name = 'TeamError';

@@ -135,6 +135,22 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
     readonly limit: number;
     readonly used: number;
   };
+  /**
+   * The store could not be reached (a PostgreSQL server restarting, failing over, cut off):
+   * the run waits for it, up to `waitMs`, then ends with the error `store-unavailable` (and
+   * `resume` continues it). Sent live as the outage begins (`ended: null`; the log is out of
+   * reach then); logged with the run's next commit once it is over, `ended` set.
+   */
+  'team:store-outage': {
+    /** When the run's calls first failed to reach the store (ISO 8601). */
+    readonly began: string;
+    /** What the last call that failed was told. */
+    readonly error: string;
+    /** How long the run waits for the store in all, in ms (the team's `storeOutageMs`). */
+    readonly waitMs: number;
+    /** When the store answered again (ISO 8601); `null` while the outage lasts. */
+    readonly ended: string | null;
+  };
   /** Someone asked the run to stop (`run.abort`, `agent-teams abort`, the Studio): running turns are cut, it ends `aborted`. */
   'team:abort-requested': { readonly reason: string | null; readonly by: string };
   /**

@@ -151,6 +151,8 @@ export function applyEvent(state: RunState, event: TeamEvent): void {
     case 'team:tool-called':
     case 'team:tool-result':
     case 'team:text-delta':
+    // The store's outages are the view's to show (the live one has no place in the log).
+    case 'team:store-outage':
       break;
     default:
       foldLifecycle(state, event);

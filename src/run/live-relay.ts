@@ -44,6 +44,11 @@ export class LiveRelay {
     for (const draft of this.#held.splice(0)) this.#stamped(draft);
   }
 
+  /** An event about the run itself (the store is out of reach): out at once, ahead of what waits for a catch-up. */
+  now(draft: TeamEventDraft): void {
+    this.#stamped(draft);
+  }
+
   emit(draft: TeamEventDraft): void {
     if (this.#folded < this.#announced || this.#held.length > 0) this.#held.push(draft);
     else this.#stamped(draft);

@@ -32,5 +32,7 @@ export type LoopInput =
   | { readonly kind: 'turn-ended'; readonly turn: TurnDescriptor; readonly outcome: TurnOutcome }
   /** A stop that could not be committed (the store failed): the run stops here all the same. */
   | { readonly kind: 'abort'; readonly reason: unknown }
+  /** The store stayed out of reach for the team's `storeOutageMs`: the run fails here (`store-unavailable`). */
+  | { readonly kind: 'store-unavailable'; readonly error: unknown }
   /** The time the run waited for came (a request's expiry, the time budget): look again. */
   | { readonly kind: 'tick' };

@@ -1,11 +1,12 @@
 import type { Agent } from '../agent/agent.js';
 import { joinedAgent } from '../agent/team-formation.js';
 import { TeamError } from '../errors/team-error.js';
-import type { StopReason, TeamEvent } from '../events/team-event-map.js';
+import type { StopReason, TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import { applyEvent } from '../fold/apply-event.js';
 import type { TeamRunResult } from '../fold/run-result.js';
 import { emptyRunState, type RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
+import { OutageWatch, type StoreOutage } from '../store/outage-watch.js';
 import type { TeamRules } from '../store/team-store.js';
 import type { TurnExecutor } from '../turn/executor.js';
 import { endTurn } from '../turn/turn-end.js';
@@ -57,6 +58,10 @@ export class RunLoop {
   readonly #waiters = new Set<Waiter>();
   /** Members that joined during the run, as defined (given to `join`, or made from their joins). */
   readonly #definitions = new Map<string, Agent>();
+  /** How long the run waits for a store it cannot reach, and whom that is told. */
+  readonly #outage: OutageWatch;
+  /** The end of an outage the run waited through, logged with its next commit. */
+  #outageOver: TeamEventDraft | undefined;
   #runId = '';
   /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
   #live = false;
@@ -71,6 +76,29 @@ export class RunLoop {
       // Once the run's budget is reached, running turns end after their current step.
       () => this.#state.budgetReached !== null,
       (draft) => this.#relay.emit(draft),
+    );
+    const waitMs = config.settings.storeOutageMs;
+    const said = (outage: StoreOutage, ended: number | null): TeamEventDraft => ({
+      type: 'team:store-outage',
+      data: {
+        began: new Date(outage.began).toISOString(),
+        error: outage.error,
+        waitMs,
+        ended: ended === null ? null : new Date(ended).toISOString(),
+      },
+    });
+    this.#outage = new OutageWatch(
+      waitMs,
+      {
+        // Said live: the log is out of reach. Its end is logged (and folded) as soon as it can be.
+        began: (outage) => this.#relay.now(said(outage, null)),
+        ended: (outage, at) => {
+          this.#outageOver = said(outage, at);
+          this.post({ kind: 'tick' });
+        },
+        expired: (error) => this.post({ kind: 'store-unavailable', error }),
+      },
+      ' The run stopped there with nothing lost: once the store answers, resume it (agent-teams resume, or run with fresh: false).',
     );
   }
 
@@ -130,8 +158,18 @@ export class RunLoop {
     return new Promise((resolve, reject) => this.#waiters.add({ until, resolve, reject }));
   }
 
-  /** Runs the run to its end; the result is built from the fold, so it covers a resumed run whole. */
-  async drive(): Promise<TeamRunResult> {
+  /**
+   * Runs the run to its end; the result is built from the fold, so it covers a resumed run
+   * whole. Every store call of the run, its turns' too, waits out an outage of the store as
+   * the run's watch says (`storeOutageMs`).
+   */
+  drive(): Promise<TeamRunResult> {
+    const { store } = this.#config;
+    // Only a store that can lose its connection takes a watch (it costs every other one time).
+    return store.withOutageWatch ? store.withOutageWatch(this.#outage, () => this.#drive()) : this.#drive();
+  }
+
+  async #drive(): Promise<TeamRunResult> {
     const { store, settings } = this.#config;
     const unsubscribe = store.subscribe(settings.name, () => this.post({ kind: 'commits' }));
     try {
@@ -146,6 +184,8 @@ export class RunLoop {
       for (const waiter of this.#waiters) waiter.reject(ended);
       this.#waiters.clear();
       this.events.close();
+      // The run is over: its calls no longer wait for the store.
+      this.#outage.close();
       // After its end, or a failure that left it unfinished: another start or resume may take it.
       await store.leaveRun(settings.name, this.#runId).catch(() => undefined);
     }
@@ -256,6 +296,7 @@ export class RunLoop {
 
   async #handle(input: LoopInput): Promise<void> {
     if (input.kind === 'abort') this.#stopHere('aborted', input.reason);
+    else if (input.kind === 'store-unavailable') this.#stopHere('failed', input.error);
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
     // A commit or a time waited for needs no handling of its own: the next step sees it.
     await this.#catchUp();
@@ -336,13 +377,17 @@ export class RunLoop {
     turnOf: (value: T) => TurnDescriptor | undefined,
   ): Promise<T> {
     if (!this.#executor.commitStart) return this.#transact(fn);
-    const value = await this.#executor.commitStart(this.#config.settings.name, fn, turnOf);
+    const over = this.#outageOver;
+    const value = await this.#executor.commitStart(this.#config.settings.name, withOver(over, fn), turnOf);
+    if (this.#outageOver === over) this.#outageOver = undefined;
     await this.#catchUp();
     return value;
   }
 
   async #transact<T>(fn: (rules: TeamRules) => T): Promise<T> {
-    const value = await this.#config.store.transact(this.#config.settings.name, fn);
+    const over = this.#outageOver;
+    const value = await this.#config.store.transact(this.#config.settings.name, withOver(over, fn));
+    if (this.#outageOver === over) this.#outageOver = undefined;
     await this.#catchUp();
     return value;
   }
@@ -385,4 +430,13 @@ export class RunLoop {
           : null;
     return finishRun(this.#state, this.#config.settings, stopping, reason, transact);
   }
+}
+
+/** `fn`, logging first the end of an outage the run waited through (when there is one to log). */
+function withOver<T>(over: TeamEventDraft | undefined, fn: (rules: TeamRules) => T): (rules: TeamRules) => T {
+  if (!over) return fn;
+  return (rules) => {
+    rules.emit(over);
+    return fn(rules);
+  };
 }

@@ -33,5 +33,7 @@ export interface TeamSettings {
   /** The catalog, the models for spawned members, maxMembers and delegate mode. */
   readonly formation: FormationSettings;
   readonly hooks: TeamHooks;
+  /** How long a run waits for a store it cannot reach before it fails with `store-unavailable`. */
+  readonly storeOutageMs: number;
   readonly clock: Clock;
 }

@@ -4,6 +4,7 @@ import type { TeamMailbox } from '../mailbox/team-mailbox.js';
 import type { TeamRequests } from '../requests/team-requests.js';
 import type { MemberProfile, Roster, RosterEntry } from '../roster/roster.js';
 import type { TeamRosterRules } from '../roster/team-roster-rules.js';
+import type { OutageWatch } from './outage-watch.js';
 import type { RunListing } from './run-record.js';
 
 export type { MemberProfile, RosterEntry };
@@ -134,4 +135,10 @@ export interface TeamStore {
   subscribe(name: string, listener: TeamEventListener): () => void;
   /** Releases what the store holds (locks, watches, connections). Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Only a store that can lose its connection has it (the PostgresStore): runs `fn` with
+   * `watch` deciding how long each call `fn` makes on the store (its turns' and timers' too)
+   * waits for the store while it cannot be reached, and whom that is told (see OutageWatch).
+   */
+  withOutageWatch?<T>(watch: OutageWatch, fn: () => T): T;
 }

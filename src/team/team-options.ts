@@ -10,6 +10,7 @@ import { parseOptions, satisfying, wholeNumber } from '../errors/options-schema.
 import { type Clock, systemClock } from '../events/clock.js';
 import { checkSystemPrompts, DEFAULT_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from '../prompt/prompt-room.js';
 import type { TeamSettings } from '../run/team-settings.js';
+import { DEFAULT_STORE_OUTAGE_MS } from '../store/outage-watch.js';
 import type { TeamStore } from '../store/team-store.js';
 import { TELEMETRY_SCHEMA, type TeamTelemetry } from '../telemetry/run-tracing.js';
 import { HOOKS_SCHEMA, type TeamHooks } from '../tools/hooks.js';
@@ -62,6 +63,13 @@ export interface TeamConfig extends GovernanceConfig, FormationConfig {
   /** Lifecycle hooks that may reject a task's creation or completion, or a member's going idle. */
   hooks?: TeamHooks;
   /**
+   * How long a run waits for a store it cannot reach (a PostgreSQL server restarting, failing
+   * over, out of the network), in ms: it says so (`team:store-outage`) and goes on once the
+   * store answers; past this it ends with `store-unavailable`, and `resume` continues it.
+   * A worker's turns wait as long. Default 300,000 (5 minutes); from 1,000 to 86,400,000 (a day).
+   */
+  storeOutageMs?: number;
+  /**
    * Where the runtime reads the time and waits: request expiries, turn timeouts, the time
    * budget. Default: the system clock. The testing kit's `manualClock()` moves only when told,
    * so a test of an expiry does not wait; give its store the same clock (`now: clock.date`).
@@ -73,6 +81,8 @@ const isStore = (store: unknown) =>
   typeof (store as Partial<TeamStore> | null)?.transact === 'function' &&
   typeof (store as Partial<TeamStore> | null)?.readEvents === 'function';
 const anAgent = satisfying<Agent>((agent) => agent instanceof Agent, 'an Agent');
+const OUTAGE_RANGE = { least: 1_000, most: 86_400_000 } as const;
+const OUTAGE = 'a whole number of ms from 1,000 to 86,400,000 (a day)';
 const usd = z
   .number({ error: 'a number of USD per million tokens, 0 or more' })
   .min(0, { error: 'a number of USD per million tokens, 0 or more' });
@@ -110,6 +120,11 @@ const TEAM_SCHEMA = z.strictObject({
   ...GOVERNANCE_SHAPE,
   ...FORMATION_SHAPE,
   hooks: HOOKS_SCHEMA.optional(),
+  storeOutageMs: z
+    .int({ error: OUTAGE })
+    .min(OUTAGE_RANGE.least, { error: OUTAGE })
+    .max(OUTAGE_RANGE.most, { error: OUTAGE })
+    .optional(),
   clock: satisfying<Clock>(
     (clock) =>
       typeof (clock as Partial<Clock> | null)?.now === 'function' &&
@@ -152,6 +167,7 @@ export function teamSettings(config: TeamConfig): TeamSettings {
     governance: governanceSettings(config, [lead, ...members]),
     formation,
     hooks: config.hooks ?? {},
+    storeOutageMs: config.storeOutageMs ?? DEFAULT_STORE_OUTAGE_MS,
     clock: config.clock ?? systemClock,
   };
 }

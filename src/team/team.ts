@@ -18,6 +18,7 @@ import type { LiveSink } from '../run/live-relay.js';
 import { RunLoop } from '../run/loop.js';
 import type { TeamSettings } from '../run/team-settings.js';
 import { MemoryStore } from '../store/memory/memory-store.js';
+import { OutageWatch } from '../store/outage-watch.js';
 import type { TeamStore } from '../store/team-store.js';
 import { RunTracing } from '../telemetry/run-tracing.js';
 import { InProcessExecutor } from '../turn/executor.js';
@@ -40,6 +41,9 @@ export interface RunOptions {
 }
 
 const INPUT = 'a non-empty string, the request for the lead';
+
+/** How long logging a pg-boss error (`team:error`) waits for a store out of reach. */
+const PG_BOSS_ERROR_WAIT_MS = 1_000;
 
 /** The schema of `RunOptions`: every key of it (`satisfies` keeps the list whole), none other. */
 const RUN_SCHEMA = z.strictObject({
@@ -189,10 +193,12 @@ export class Team {
   ): Promise<TurnOutcome> {
     // The descriptor carries what the turn reads of its run: no log is read here.
     const store = options.store ?? this.store;
-    return this.#executor(this.#models(), () => false, store).execute(
-      turn,
-      options.signal ?? new AbortController().signal,
-    );
+    const executor = this.#executor(this.#models(), () => false, store);
+    const execute = () => executor.execute(turn, options.signal ?? new AbortController().signal);
+    // Its store calls wait for a store out of reach as long as a run of the team would.
+    return store.withOutageWatch
+      ? store.withOutageWatch(new OutageWatch(this.#settings.storeOutageMs), execute)
+      : execute();
   }
 
   /** The executor of `executor: 'workers'`: loaded only then, as it needs pg and pg-boss. */
@@ -215,11 +221,17 @@ export class Team {
       );
     }
     const store = this.store;
-    // A pg-boss error is never swallowed: a line on stderr, and the event in the run's log (when the store takes it).
+    // A pg-boss error is never swallowed: a line on stderr, and the event in the run's log
+    // when the store takes it soon (one that is out of reach is not waited for: the run's own
+    // commits would queue behind it).
     const onError = (error: Error) => {
       process.stderr.write(`agent-teams: ${this.name}: pg-boss: ${error.message}\n`);
       const data = { source: 'pg-boss', message: error.message } as const;
-      store.transact(this.name, ({ emit }) => emit({ type: 'team:error', data })).catch(() => undefined);
+      store
+        .withOutageWatch(new OutageWatch(PG_BOSS_ERROR_WAIT_MS), () =>
+          store.transact(this.name, ({ emit }) => emit({ type: 'team:error', data })),
+        )
+        .catch(() => undefined);
     };
     return WorkerExecutor.open(store, this.name, onError);
   }

@@ -17,7 +17,7 @@ import type {
 // many seeds.
 
 /** mulberry32: a tiny seeded PRNG, uniform in [0, 1). Enough for test timing; not for anything else. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

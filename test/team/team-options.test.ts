@@ -9,7 +9,7 @@ const TEAM_OPTIONS =
   'name, lead, members, store, tasks, selfClaim, maxConcurrentMembers, maxLeadTurns, maxTurnsPerMember, ' +
   'maxTasks, synthesize, errorHandling, partialResults, pricing, turnTimeoutMs, budget, executor, telemetry, promptBudgetTokens, ' +
   'workspace, permissions, planApprovalTimeoutMs, permissionTimeoutMs, questionTimeoutMs, catalog, maxMembers, ' +
-  'spawnModels, delegate, hooks, clock';
+  'spawnModels, delegate, hooks, storeOutageMs, clock';
 
 test.each(['resources', 'agentTools', 'distributed', 'maxTask'])(
   'an unknown team option (%s) is an error naming it and listing the known ones',
@@ -80,6 +80,7 @@ test('a team made with every known option is accepted, and its copies too', () =
     partialResults: true,
     pricing: {},
     promptBudgetTokens: 8_000,
+    storeOutageMs: 60_000,
   });
   expect(team.withModel(model).name).toBe('t');
 });
@@ -133,6 +134,21 @@ test('promptBudgetTokens is a whole number of at least 2,000', () => {
     );
   }
   expect(new Team({ name: 't', lead, members, promptBudgetTokens: 2_000 }).name).toBe('t');
+});
+
+test('storeOutageMs is a whole number of ms from 1,000 to 86,400,000 (a day)', () => {
+  for (const bad of [0, 999, 86_400_001, 1_500.5, '60000', Number.POSITIVE_INFINITY]) {
+    expect(() => new Team({ name: 't', lead, members, storeOutageMs: bad } as never)).toThrow(
+      expect.objectContaining({
+        code: 'invalid-option',
+        message: expect.stringMatching(
+          /^storeOutageMs of the team t must be a whole number of ms from 1,000 to 86,400,000 \(a day\), not/,
+        ),
+      }),
+    );
+  }
+  for (const good of [1_000, 300_000, 86_400_000])
+    expect(new Team({ name: 't', lead, members, storeOutageMs: good }).name).toBe('t');
 });
 
 test('instructions that leave a briefing less than half of the budget are refused, naming the agent', () => {

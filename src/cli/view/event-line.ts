@@ -121,6 +121,12 @@ export function eventLine(event: TeamEvent, startedAt: number): string | undefin
       );
     case 'team:synthesis-planned':
       return say(`the final answer goes in ${event.data.parts.length} more part(s)`);
+    case 'team:store-outage': {
+      const { began, ended, waitMs, error } = event.data;
+      return ended === null
+        ? say(`the store cannot be reached (${error}): the run waits for it, up to ${seconds(waitMs)}`)
+        : say(`the store answers again, after ${seconds(Date.parse(ended) - Date.parse(began))}`);
+    }
     case 'team:error':
       return say(`${event.data.source}: ${event.data.message} (tried again)`);
     case 'team:complete': {

@@ -1,4 +1,5 @@
 import type { TeamTask } from '../../board/task.js';
+import type { TeamEventMap } from '../../events/team-event-map.js';
 import type { AgentRunState, RunState } from '../../fold/run-state.js';
 import { heldTask, waitingOnText } from '../../fold/waiting-fold.js';
 import { clip, count, money, pad, seconds, unpricedLines } from './format.js';
@@ -38,25 +39,38 @@ function column(tasks: TeamTask[], width: number, rows: number): string[] {
   return lines;
 }
 
+/** What the run waits for while its store is out of reach, and for how long it will. */
+function outageLine(outage: StoreOutageShown, now: number): string {
+  const waited = seconds(now - Date.parse(outage.began));
+  return `the store cannot be reached (${waited}; the run waits up to ${seconds(outage.waitMs)}): ${outage.error}`;
+}
+
 /** Messages the view shows: the latest. */
 const SHOWN_MESSAGES = 6;
 
+/** A store outage the run waits through, as its live `team:store-outage` tells it. */
+export type StoreOutageShown = TeamEventMap['team:store-outage'];
+
 /**
  * The live view of a run's state (the runtime's own fold) as lines for a terminal `width`
- * wide, at time `now`; under each working agent, the latest line it wrote (`latest`).
+ * wide, at time `now`; under each working agent, the latest line it wrote (`latest`); under
+ * the header, the store outage the run waits through (`outage`), if one.
  */
 export function renderLive(
   view: RunState,
   now: number,
   width: number,
   latest: (agent: string) => string | undefined = () => undefined,
+  outage?: StoreOutageShown,
 ): string[] {
   const elapsed = seconds(now - (view.startedAt ? Date.parse(view.startedAt) : now));
   const { totalTokens, cost } = view.usage;
   const header =
     `${style.bold('agent-teams')} · ${view.team} · ${elapsed} · ${count(totalTokens)} tokens · ${money(cost)}` +
     (view.stopReason ? ` · ${style.bold(view.stopReason)}` : '');
-  const lines = [clip(header, width), ''];
+  const lines = [clip(header, width)];
+  if (outage) lines.push(` ${style.red(clip(outageLine(outage, now), width - 2))}`);
+  lines.push('');
   const nameWidth = Math.max(6, ...[...view.agents.keys()].map((name) => name.length)) + 2;
   const taskWidth = Math.max(10, width - nameWidth - 50);
   for (const agent of view.agents.values()) {

@@ -5,7 +5,7 @@ import { applyEvent } from '../../fold/apply-event.js';
 import { emptyRunState } from '../../fold/run-state.js';
 import { clip } from './format.js';
 import { LatestLines } from './latest-lines.js';
-import { renderLive } from './live-view.js';
+import { renderLive, type StoreOutageShown } from './live-view.js';
 
 /** The live view on a terminal: redrawn in place, always fitting the window. */
 export interface TerminalView {
@@ -45,10 +45,12 @@ export function terminalView(events: AsyncIterable<TeamEvent>, out: NodeJS.Write
   const latest = new LatestLines();
   const update = createLogUpdate(out, { showCursor: false });
   let notice: string | undefined;
+  // Said live as it begins, logged as it ends: shown from the one to the other.
+  let outage: StoreOutageShown | undefined;
   let stopped = false;
   const frame = (fit: boolean): string => {
     const width = out.columns ?? 100;
-    const lines = renderLive(view, Date.now(), width, (agent) => latest.of(agent));
+    const lines = renderLive(view, Date.now(), width, (agent) => latest.of(agent), outage);
     if (notice) lines.push('', clip(notice, width));
     return (fit ? fitHeight(lines, out.rows ?? 24, width) : lines).join('\n');
   };
@@ -68,6 +70,7 @@ export function terminalView(events: AsyncIterable<TeamEvent>, out: NodeJS.Write
     for await (const event of events) {
       applyEvent(view, event);
       latest.see(event);
+      if (event.type === 'team:store-outage') outage = event.data.ended === null ? event.data : undefined;
       draw();
     }
   })();

@@ -14,7 +14,9 @@ const RETRY_MS = [100, 500, 2000, 5000];
  * on. Each time it is listening (first, and after a lost connection, connected again with
  * backoff) `onListening` lets the feeds catch up from the log: a notification sent while
  * nobody listened is lost, its events are not.
- * Its retry timer keeps no process alive.
+ * Its retry timer keeps the process alive: a listener lives while someone subscribes (a
+ * run's loop waiting for its workers' outcomes, a worker waiting for turns), and while it
+ * is connected its connection does the same; between two connections nothing else may.
  */
 export class Listener {
   readonly #config: pg.ClientConfig;
@@ -72,7 +74,6 @@ export class Listener {
     client.end().catch(() => {});
     const delay = RETRY_MS[Math.min(this.#failures++, RETRY_MS.length - 1)];
     this.#timer = setTimeout(() => void this.#connect(), delay);
-    this.#timer.unref();
   }
 
   async stop(): Promise<void> {

@@ -28,9 +28,15 @@ export interface TeamRow extends Stamp {
 
 /**
  * Locks the team's row for the rest of the transaction (`FOR UPDATE`): every transaction of
- * the team, in any process, waits here for the one before it. `undefined` for no such team.
+ * the team, in any process, waits here for the one before it. `row` is `undefined` for no
+ * such team; `txid` is the transaction's id when the row was locked (locking gave it one),
+ * so a COMMIT whose answer is lost can be asked after.
  */
-export async function lockTeam(client: PoolClient, s: string, name: string): Promise<TeamRow | undefined> {
+export async function lockTeam(
+  client: PoolClient,
+  s: string,
+  name: string,
+): Promise<{ row: TeamRow | undefined; txid: string | undefined }> {
   const { rows } = await client.query<{
     info: StoredInfo;
     version: string;
@@ -38,19 +44,24 @@ export async function lockTeam(client: PoolClient, s: string, name: string): Pro
     event_seq: number;
     high_watermark: number;
     requests_version: string;
+    txid: string;
   }>(
-    `SELECT info, version, epoch, event_seq, high_watermark, requests_version FROM ${s}.teams WHERE name = $1 FOR UPDATE`,
+    `SELECT info, version, epoch, event_seq, high_watermark, requests_version, txid_current()::text AS txid
+     FROM ${s}.teams WHERE name = $1 FOR UPDATE`,
     [name],
   );
   const row = rows[0];
-  if (!row) return undefined;
+  if (!row) return { row: undefined, txid: undefined };
   return {
-    info: infoOf(row.info),
-    version: Number(row.version),
-    epoch: Number(row.epoch),
-    eventSeq: row.event_seq,
-    highWatermark: row.high_watermark,
-    requestsVersion: Number(row.requests_version),
+    row: {
+      info: infoOf(row.info),
+      version: Number(row.version),
+      epoch: Number(row.epoch),
+      eventSeq: row.event_seq,
+      highWatermark: row.high_watermark,
+      requestsVersion: Number(row.requests_version),
+    },
+    txid: row.txid,
   };
 }
 

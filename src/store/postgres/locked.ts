@@ -1,6 +1,8 @@
 import type pg from 'pg';
+import type { OutageWatch } from '../outage-watch.js';
 import type { TeamState } from '../team-state.js';
 import { lockTeam, type Stamp, type TeamRow } from './load.js';
+import { CommitInDoubt, connectionLost, patiently } from './reconnect.js';
 import { storeError } from './store-error.js';
 
 /** What a piece of work in a team's transaction leaves: its answer, the team as cached, what follows COMMIT. */
@@ -13,10 +15,23 @@ export interface Done<T> {
 
 export type Cached = Stamp & { state: TeamState };
 
+/** A COMMIT sent on a connection that was lost before its answer came: it may have landed. */
+interface Unsure<T> {
+  readonly txid: string;
+  readonly done: Done<T>;
+}
+
 /**
  * Runs work on a team in one database transaction holding the team's row, after this
  * process's earlier work on the team (so its cache is used, not re-read); then caches the
  * team, and runs what follows the commit.
+ *
+ * A lost connection is weather: the transaction is tried again from the start, on a new
+ * connection and the team read afresh (the work is the rules over the state it is given, so
+ * it decides again), while the caller's watch lets it wait. A COMMIT whose answer was lost
+ * is never sent again blindly: the next try first asks the database what became of its
+ * transaction (`txid_status`): committed, and it is the answer; aborted, and the work is
+ * done again; still in progress (its session is ending), and it asks again after a wait.
  */
 export class LockedTeams {
   readonly cache = new Map<string, Cached>();
@@ -24,39 +39,23 @@ export class LockedTeams {
   readonly #pool: pg.Pool;
   readonly #s: string;
   readonly #ready: () => Promise<void>;
+  readonly #watch: () => OutageWatch;
 
-  constructor(pool: pg.Pool, s: string, ready: () => Promise<void>) {
+  constructor(pool: pg.Pool, s: string, ready: () => Promise<void>, watch: () => OutageWatch) {
     this.#pool = pool;
     this.#s = s;
     this.#ready = ready;
+    this.#watch = watch;
   }
 
   run<T>(
     name: string,
     work: (client: pg.PoolClient, row: TeamRow | undefined) => Promise<Done<T>>,
   ): Promise<T> {
+    // The caller's watch, taken now: the queue's callbacks need not run in its context.
+    const watch = this.#watch();
     const previous = this.#queues.get(name) ?? Promise.resolve();
-    const run = previous.then(async () => {
-      await this.#ready();
-      const client = await this.#pool.connect().catch((error) => Promise.reject(storeError(error)));
-      let broken = false;
-      try {
-        await client.query('BEGIN');
-        const done = await work(client, await lockTeam(client, this.#s, name));
-        await client.query('COMMIT');
-        if (done.next) this.cache.set(name, done.next);
-        done.after?.();
-        return done.value;
-      } catch (error) {
-        // A connection that fails its ROLLBACK is not given back to the pool.
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw storeError(error);
-      } finally {
-        client.release(broken);
-      }
-    });
+    const run = previous.then(() => this.#transact(name, work, watch));
     const settled = run.catch(() => {});
     this.#queues.set(name, settled);
     void settled.then(() => {
@@ -69,4 +68,68 @@ export class LockedTeams {
   async idle(): Promise<void> {
     await Promise.allSettled([...this.#queues.values()]);
   }
+
+  async #transact<T>(
+    name: string,
+    work: (client: pg.PoolClient, row: TeamRow | undefined) => Promise<Done<T>>,
+    watch: OutageWatch,
+  ): Promise<T> {
+    let unsure: Unsure<T> | undefined;
+    const attempt = async (): Promise<T> => {
+      await this.#ready();
+      const client = await this.#pool.connect();
+      let broken = false;
+      try {
+        if (unsure) {
+          const landed = await committed(client, unsure.txid);
+          if (landed) return this.#landed(name, unsure.done);
+          unsure = undefined;
+        }
+        await client.query('BEGIN');
+        const locked = await lockTeam(client, this.#s, name);
+        const done = await work(client, locked.row);
+        // A transaction that locked no row (a team made now) is asked its id before COMMIT.
+        const txid = locked.txid ?? (await currentTxid(client));
+        await client.query('COMMIT').catch((error: unknown) => {
+          if (connectionLost(error)) unsure = { txid, done };
+          throw error;
+        });
+        return this.#landed(name, done);
+      } catch (error) {
+        // A connection that fails its ROLLBACK is not given back to the pool.
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    };
+    return patiently(watch, attempt).catch((error: unknown) => Promise.reject(storeError(error)));
+  }
+
+  /** The work's transaction committed: the team is cached as it left it, and what follows runs. */
+  #landed<T>(name: string, done: Done<T>): T {
+    if (done.next) this.cache.set(name, done.next);
+    done.after?.();
+    return done.value;
+  }
+}
+
+async function currentTxid(client: pg.PoolClient): Promise<string> {
+  const { rows } = await client.query<{ txid: string }>('SELECT txid_current()::text AS txid');
+  return (rows[0] as { txid: string }).txid;
+}
+
+/** Whether the transaction `txid` committed (asked on another connection than its own). */
+async function committed(client: pg.PoolClient, txid: string): Promise<boolean> {
+  const { rows } = await client.query<{ status: string | null }>('SELECT txid_status($1::bigint) AS status', [
+    txid,
+  ]);
+  const status = rows[0]?.status;
+  if (status === 'committed') return true;
+  if (status === 'aborted') return false;
+  if (status === 'in progress') throw new CommitInDoubt(txid);
+  // Only a transaction older than the database keeps track of has no status.
+  throw new Error(`The database no longer knows whether transaction ${txid} committed`);
 }

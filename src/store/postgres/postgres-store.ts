@@ -4,6 +4,7 @@ import { TeamError } from '../../errors/index.js';
 import { checkName } from '../../errors/names.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { type LiveRuns, liveRunsOf } from '../live-runs.js';
+import { callerWatch, OutageWatch, withOutageWatch } from '../outage-watch.js';
 import { Renewals } from '../run-lease.js';
 import { canResume, type RunListing } from '../run-record.js';
 import { checkStartOptions } from '../store-options.js';
@@ -40,6 +41,7 @@ import {
 import { loadTeam, type TeamRow } from './load.js';
 import { type Done, LockedTeams } from './locked.js';
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from './options.js';
+import { patiently } from './reconnect.js';
 import {
   clearRunner,
   insertRun,
@@ -55,12 +57,27 @@ import { Subscriptions } from './subscriptions.js';
 import { insertTeam, writeCommit, writeInfo } from './write.js';
 
 /**
+ * How long a call made outside any run waits for the database (a command, a script's
+ * `transact`): long enough for a reset or a restarted pooler, short enough to say so soon.
+ * A run waits its team's `storeOutageMs`.
+ */
+const BARE_OUTAGE_MS = 10_000;
+
+/** How long opening a connection may take before it counts as lost. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** The `application_name` of the store's connections (pg-boss's are `agent-teams boss <schema>`). */
+const applicationNameOf = (schema: string) => `agent-teams ${schema}`.slice(0, 63);
+
+/**
  * Keeps teams in PostgreSQL, for many processes and machines. Each transaction is one
  * database transaction that locks the team's row (`SELECT … FOR UPDATE`), brings this
  * process's cache of the team up to date (re-read only when the row's version moved), runs
  * the same rules as every store, writes only the changed tasks and inboxes, appends the
  * commit's events and NOTIFYs their ids; subscribers in every process read them from the log.
- * The store makes its tables itself (see `schema.ts`).
+ * The store makes its tables itself (see `schema.ts`). A lost connection is tried again, a
+ * COMMIT whose answer was lost is asked after (see `locked.ts`, `reconnect.ts`), and a call
+ * waits for a database out of reach as its caller's `OutageWatch` says.
  *
  * @example
  * const store = new PostgresStore({ connectionString: 'postgres://localhost/teams' });
@@ -78,6 +95,8 @@ export class PostgresStore implements TeamStore {
   readonly #renewals = new Renewals();
   readonly #teams: LockedTeams;
   readonly #subscriptions: Subscriptions;
+  /** How long calls wait for the database when their caller set no watch (see `callerWatch`). */
+  readonly #bare = new OutageWatch(BARE_OUTAGE_MS);
   #migrated: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
@@ -86,8 +105,14 @@ export class PostgresStore implements TeamStore {
     this.schema = options.schema ?? 'agent_teams';
     this.connectionString = options.connectionString;
     this.#s = quoteSchema(this.schema);
-    this.#config = { connectionString: options.connectionString };
-    // Idle connections let the process exit; an idle connection's error is the next query's.
+    this.#config = {
+      connectionString: options.connectionString,
+      // Named for its schema in pg_stat_activity, so an operator (or a test) can tell whose it is.
+      application_name: applicationNameOf(this.schema),
+      // A connection that does not open in this time is a lost one (tried again, with backoff).
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    };
+    // Idle connections let the process exit.
     this.#pool = new pg.Pool({
       ...this.#config,
       max: options.poolSize ?? 10,
@@ -95,21 +120,32 @@ export class PostgresStore implements TeamStore {
       // Set for the session, so it costs no round trip per transaction.
       ...(options.synchronousCommit === false ? { options: '-c synchronous_commit=off' } : {}),
     });
+    // A lost connection is its query's error (tried again, see reconnect.ts), never the
+    // process's: an idle client's is the pool's, a client's in use is its own (between its
+    // queries no one else would hear it, and an unheard 'error' ends the process).
     this.#pool.on('error', () => {});
+    this.#pool.on('connect', (client) => client.on('error', () => {}));
     this.#now = options.now ?? (() => new Date());
     const key = `${options.connectionString}#${this.schema}`;
     this.#subscriptions = new Subscriptions(this.#config, channelOf(this.schema), {
+      // The feeds read for every subscriber, whoever subscribed first: under no caller's watch.
       current: async (team) => {
         const { rows } = await this.#query<{ info: TeamInfo; event_seq: number }>(
           `SELECT info, event_seq FROM ${this.#s}.teams WHERE name = $1`,
           [team],
+          this.#bare,
         );
         return rows[0] && { runId: rows[0].info.runId, seq: rows[0].event_seq };
       },
-      read: (runId, afterSeq) => this.#read(this.#pool, runId, afterSeq),
+      read: (runId, afterSeq) => this.#read(runId, afterSeq, this.#bare),
     });
     this.#live = liveRunsOf(`postgres:${key}`);
-    this.#teams = new LockedTeams(this.#pool, this.#s, () => this.#ready());
+    this.#teams = new LockedTeams(
+      this.#pool,
+      this.#s,
+      () => this.#ready(),
+      () => this.#watch(),
+    );
   }
 
   async createTeam(name: string, setup: TeamSetup): Promise<TeamInfo> {
@@ -214,7 +250,7 @@ export class PostgresStore implements TeamStore {
       const runId = info.runId;
       if (!runId || (await readRun(client, this.#s, runId))?.teamId !== info.teamId)
         return { value: undefined };
-      const events = await this.#read(client, runId, 0);
+      const events = await this.#log(client, runId, 0);
       if (!canResume(events)) return { value: undefined };
       await this.#refuseIfLive(client, info);
       await takeRun(client, this.#s, runId);
@@ -238,6 +274,7 @@ export class PostgresStore implements TeamStore {
 
   /** Renews an attempt's lease on its turn (outside the team's lock: one row); false once it lost the turn. */
   async renewFence(fence: TurnFence): Promise<boolean> {
+    // One try: a renewal that fails is made again at the next tick, well within the lease.
     await this.#ready();
     return renewFence(this.#pool, this.#s, fence).catch((error) => Promise.reject(storeError(error)));
   }
@@ -262,8 +299,7 @@ export class PostgresStore implements TeamStore {
   async listRuns(options: { team?: string; runId?: string } = {}): Promise<RunListing[]> {
     if (options.team !== undefined) checkName('team', options.team);
     if (options.runId !== undefined) checkRunId(options.runId);
-    await this.#ready();
-    return listRuns(this.#pool, this.#s, options).catch((error) => Promise.reject(storeError(error)));
+    return this.#patiently(() => listRuns(this.#pool, this.#s, options));
   }
 
   async leaveRun(name: string, runId: string): Promise<void> {
@@ -271,13 +307,12 @@ export class PostgresStore implements TeamStore {
     checkRunId(runId);
     this.#renewals.stop(runId);
     this.#live.leave(name, runId);
-    await this.#ready();
-    await clearRunner(this.#pool, this.#s, runId).catch((error) => Promise.reject(storeError(error)));
+    await this.#patiently(() => clearRunner(this.#pool, this.#s, runId));
   }
 
   async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
     const afterSeq = checkAfterSeq(options);
-    return this.#read(this.#pool, checkRunId(runId), afterSeq);
+    return this.#read(checkRunId(runId), afterSeq, this.#watch());
   }
 
   /**
@@ -287,6 +322,15 @@ export class PostgresStore implements TeamStore {
   subscribe(name: string, listener: TeamEventListener): () => void {
     checkName('team', name);
     return this.#subscriptions.add(name, listener);
+  }
+
+  /**
+   * Runs `fn` with `watch` as the watch of every call it makes on this store, down to those of
+   * the turns and timers it starts: how long each waits for the database while it cannot be
+   * reached, and whom that is told. A call under no watch waits 10 s.
+   */
+  withOutageWatch<T>(watch: OutageWatch, fn: () => T): T {
+    return withOutageWatch(watch, fn);
   }
 
   /** Stops listening, waits for this store's work, and ends its connections. Idempotent. */
@@ -322,20 +366,39 @@ export class PostgresStore implements TeamStore {
     return loadTeam(client, this.#s, row, cached);
   }
 
-  async #read(db: pg.Pool | pg.PoolClient, runId: string, afterSeq: number): Promise<TeamEvent[]> {
-    if (db === this.#pool) await this.#ready();
-    const { rows } = await db
-      .query<{ body: TeamEvent }>(
-        `SELECT body FROM ${this.#s}.events WHERE run_id = $1 AND seq > $2 ORDER BY seq`,
-        [runId, afterSeq],
-      )
-      .catch((error) => Promise.reject(storeError(error)));
+  /** The run's events after `afterSeq`, read on their own (from the pool, as `watch` lets them wait). */
+  #read(runId: string, afterSeq: number, watch: OutageWatch): Promise<TeamEvent[]> {
+    return this.#patiently(() => this.#log(this.#pool, runId, afterSeq), watch);
+  }
+
+  /** The run's events after `afterSeq`, in a transaction (`client`) or not. */
+  async #log(db: pg.Pool | pg.PoolClient, runId: string, afterSeq: number): Promise<TeamEvent[]> {
+    const { rows } = await db.query<{ body: TeamEvent }>(
+      `SELECT body FROM ${this.#s}.events WHERE run_id = $1 AND seq > $2 ORDER BY seq`,
+      [runId, afterSeq],
+    );
     return rows.map((row) => row.body);
   }
 
-  async #query<R extends pg.QueryResultRow>(sql: string, values: unknown[]): Promise<pg.QueryResult<R>> {
-    await this.#ready();
-    return this.#pool.query<R>(sql, values).catch((error) => Promise.reject(storeError(error)));
+  #query<R extends pg.QueryResultRow>(
+    sql: string,
+    values: unknown[],
+    watch = this.#watch(),
+  ): Promise<pg.QueryResult<R>> {
+    return this.#patiently(() => this.#pool.query<R>(sql, values), watch);
+  }
+
+  /** One statement outside a team's transaction (each is safe to run twice), tried again as `watch` lets it wait. */
+  #patiently<T>(statement: () => Promise<T>, watch = this.#watch()): Promise<T> {
+    return patiently(watch, async () => {
+      await this.#ready();
+      return statement();
+    }).catch((error: unknown) => Promise.reject(storeError(error)));
+  }
+
+  /** The watch of the call being made: its caller's (a run's, a worker turn's), else the store's own. */
+  #watch(): OutageWatch {
+    return callerWatch() ?? this.#bare;
   }
 
   /** Migrates the schema once per store; a failed attempt is tried again by the next call. */

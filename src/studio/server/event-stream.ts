@@ -1,11 +1,16 @@
 import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { TeamEvent } from '../../events/team-event-map.js';
+import { OutageWatch } from '../../store/outage-watch.js';
 import type { TeamStore } from '../../store/team-store.js';
 import { ApiError } from './api-error.js';
 
-/** How long a quiet stream waits before a comment line keeps proxies and the browser from closing it. */
-const KEEP_ALIVE_MS = 15_000;
+/**
+ * How long a quiet stream waits before it reads the log again (so a store out of reach is
+ * noticed, and said, while nothing happens) and writes a comment line that keeps proxies
+ * and the browser from closing it.
+ */
+const QUIET_MS = 5_000;
 /** How many streams one caller (a session of the page, or the token) may hold open at once. */
 const MAX_STREAMS_PER_CALLER = 32;
 /** How long a stream lives before the Studio ends it; an EventSource reconnects with Last-Event-ID. */
@@ -41,6 +46,11 @@ export class StreamPlaces {
   }
 }
 
+/** Whether the Studio reaches the store, as its `event: store` tells the page. */
+export type StoreReach =
+  | { readonly reachable: false; readonly since: string; readonly error: string }
+  | { readonly reachable: true };
+
 /** The seq to go on after: the `Last-Event-ID` a reconnecting EventSource sends, else 0. */
 export function resumeAfter(header: string | undefined): number {
   const seq = Number(header);
@@ -63,6 +73,10 @@ export function resumeAfter(header: string | undefined): number {
  * neither resumes after it nor gets it again). Each waits until the log's events up to its
  * `seq` (the last one committed before it) are sent: text never comes before the events it
  * followed.
+ *
+ * While the store cannot be reached (PostgreSQL restarting or cut off), the stream waits for
+ * it and says so to the page: an `event: store` with `{ reachable: false, since, error }`,
+ * then `{ reachable: true }` once a read gets through.
  */
 export function eventStream(
   c: Context,
@@ -87,12 +101,20 @@ export function eventStream(
     const due = () => held.length > 0 && (held[0] as TeamEvent).seq <= after;
     stream.onAbort(() => wake());
     const lifetime = setTimeout(() => stream.abort(), limits.lifetimeMs);
+    const say = (reach: StoreReach) => {
+      stream.write(`event: store\ndata: ${JSON.stringify(reach)}\n\n`).catch(() => undefined);
+    };
+    const outage = new OutageWatch(limits.lifetimeMs, {
+      began: ({ began, error }) => say({ reachable: false, since: new Date(began).toISOString(), error }),
+      ended: () => say({ reachable: true }),
+    });
     try {
       await stream.write(`retry: ${RECONNECT_MS}\n\n`);
       while (!stream.aborted && !stream.closed) {
         if (dirty) {
           dirty = false;
-          after = await sendAfter(stream, store, run.runId, after);
+          const read = () => sendAfter(stream, store, run.runId, after);
+          after = await (store.withOutageWatch ? store.withOutageWatch(outage, read) : read());
           continue;
         }
         if (due()) {
@@ -101,13 +123,17 @@ export function eventStream(
           await stream.write(ready.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''));
           continue;
         }
-        const quiet = await waitFor(KEEP_ALIVE_MS, (resolve) => {
+        const quiet = await waitFor(QUIET_MS, (resolve) => {
           wake = resolve;
           if (dirty || due() || stream.aborted) resolve();
         });
-        if (quiet && !stream.aborted) await stream.write(': keep-alive\n\n');
+        if (quiet && !stream.aborted) {
+          dirty = true;
+          await stream.write(': keep-alive\n\n');
+        }
       }
     } finally {
+      outage.close();
       clearTimeout(lifetime);
       unsubscribe();
       unwatch?.();

@@ -3,10 +3,11 @@
 // request of the page (fetch and EventSource alike) carries it. The launch's token never
 // reaches the page: the Studio traded it for the cookie before it served the page.
 
+import type { StoreReach } from '../server/event-stream.js';
 import type { TeamSummary } from '../server/studio-runs.js';
 import type { RunSummary } from '../server/studio-store.js';
 
-export type { RunSummary, TeamSummary };
+export type { RunSummary, StoreReach, TeamSummary };
 
 /** Sent with every call: the Studio takes a change only with it, which no other origin's page can read. */
 const csrf = document.querySelector<HTMLMetaElement>('meta[name="studio-csrf"]')?.content ?? '';

@@ -134,6 +134,12 @@ export function RunPage({ runId, teams }: { runId: string; teams: readonly TeamS
             Resume
           </button>
         ) : null}
+        {run.storeDown ? (
+          <span className="offline" data-testid="store-outage">
+            The store cannot be reached since {run.storeDown.since.slice(11, 19)}: {run.storeDown.error}. Runs
+            wait for it.
+          </span>
+        ) : null}
         <button
           type="button"
           className="danger"

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { applyEvent, foldEvents } from '../../fold/apply-event.js';
 import { emptyRunState, type RunState } from '../../fold/run-state.js';
-import { eventsUrl } from './api.js';
+import { eventsUrl, type StoreReach } from './api.js';
 import { followStreaming, type Streaming } from './views.js';
 
 export interface RunView {
@@ -21,6 +21,8 @@ export interface RunView {
    * the runs this Studio runs, never in the log, so never in `events` nor in a replay).
    */
   readonly streaming: ReadonlyMap<string, Streaming>;
+  /** The store the Studio reads is out of reach (since when, and why), as its stream says; else `null`. */
+  readonly storeDown: { readonly since: string; readonly error: string } | null;
   /** Replay: fold only the first `n` events; `null` follows the run live again. */
   seek(n: number | null): void;
 }
@@ -37,6 +39,7 @@ export function useRun(runId: string): RunView {
   const [version, setVersion] = useState(0);
   const [connected, setConnected] = useState(false);
   const [lost, setLost] = useState(false);
+  const [storeDown, setStoreDown] = useState<RunView['storeDown']>(null);
   const [seekTo, setSeekTo] = useState<number | null>(null);
 
   useEffect(() => {
@@ -61,7 +64,15 @@ export function useRun(runId: string): RunView {
       setVersion((n) => n + 1);
     };
     const source = new EventSource(eventsUrl(runId));
-    source.onopen = () => setConnected(true);
+    source.onopen = () => {
+      setConnected(true);
+      // A stream opens only once the Studio has read the run from its store.
+      setStoreDown(null);
+    };
+    source.addEventListener('store', (message) => {
+      const reach = JSON.parse((message as MessageEvent<string>).data) as StoreReach;
+      setStoreDown(reach.reachable ? null : { since: reach.since, error: reach.error });
+    });
     source.onerror = () => {
       setConnected(false);
       // An EventSource retries on its own after a dropped connection, not after a refusal.
@@ -95,6 +106,7 @@ export function useRun(runId: string): RunView {
     connected,
     lost,
     streaming: streaming.current,
+    storeDown,
     seek: setSeekTo,
   };
 }

@@ -26,5 +26,6 @@ export function fencedStore(store: PostgresStore, fence: TurnFence, onStale: () 
     subscribe: (name, listener) => store.subscribe(name, listener),
     // The worker's store outlives its turns.
     close: async () => {},
+    withOutageWatch: (watch, fn) => store.withOutageWatch(watch, fn),
   };
 }

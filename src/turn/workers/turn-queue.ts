@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import { importPeer, PG_BOSS } from '../../errors/peer-dependency.js';
 import { FENCE_LEASE_MS } from '../../store/postgres/fences.js';
 import type { PostgresStore } from '../../store/postgres/postgres-store.js';
+import { BossDatabase } from './boss-database.js';
 
 // The pg-boss side of running turns on workers: one queue of turn descriptors per team, and
 // beside it a queue for the turns pg-boss gave up on (every attempt's lease ran out), so a
@@ -31,26 +32,56 @@ interface BossOptions {
   readonly onError: (error: Error) => void;
 }
 
+/** How long opening one of pg-boss's connections may take before it counts as lost. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** The `application_name` of pg-boss's connections for the store's schema. */
 const bossNameOf = (store: PostgresStore) => `agent-teams boss ${store.schema}`.slice(0, 63);
 
-/** Starts a pg-boss instance on the store's database (installing its schema if missing). */
-export async function openBoss(store: PostgresStore, options: BossOptions): Promise<PgBoss> {
+/** A pg-boss instance and how to stop it. */
+export interface OpenBoss {
+  readonly boss: PgBoss;
+  /** Stops it (turns in hand fail back to pg-boss) and closes its connections, without waiting for a database away. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a pg-boss instance on the store's database (installing its schema if missing), its
+ * statements run by a `BossDatabase`: a lost connection is tried again, never the process's end.
+ */
+export async function openBoss(store: PostgresStore, options: BossOptions): Promise<OpenBoss> {
   const PgBossClass = (await importPeer(() => import('pg-boss'), PG_BOSS)).default;
+  const db = new BossDatabase(
+    {
+      connectionString: store.connectionString,
+      max: options.connections,
+      // Named for its schema in pg_stat_activity, so an operator (or a test) can tell whose it is.
+      application_name: bossNameOf(store),
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    },
+    options.onError,
+  );
   const boss = new PgBossClass({
-    connectionString: store.connectionString,
+    db,
     schema: bossSchemaOf(store),
-    max: options.connections,
     supervise: options.supervise,
     schedule: false,
-    // Named for its schema in pg_stat_activity, so an operator (or a test) can tell whose it is.
-    application_name: bossNameOf(store),
     // Leases that ran out are found within this many seconds (pg-boss coordinates the check).
     ...(options.supervise ? { maintenanceIntervalSeconds: 2 } : {}),
   });
   boss.on('error', options.onError);
-  await boss.start();
-  return boss;
+  const stop = async () => {
+    db.stopping();
+    await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    await db.close();
+  };
+  try {
+    await boss.start();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { boss, stop };
 }
 
 /** Makes the team's queues (each once; several processes may ask at once). */

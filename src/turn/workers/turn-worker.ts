@@ -4,6 +4,7 @@ import { TeamError } from '../../errors/index.js';
 import { fn, parseOptions, satisfying, wholeNumber } from '../../errors/options-schema.js';
 import type { ReportedOutcome } from '../../events/team-event-map.js';
 import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
+import { DEFAULT_STORE_OUTAGE_MS, OutageWatch } from '../../store/outage-watch.js';
 import { FENCE_RENEW_MS, type TurnFence } from '../../store/postgres/fences.js';
 import { PostgresStore } from '../../store/postgres/postgres-store.js';
 import type { TeamStore } from '../../store/team-store.js';
@@ -74,11 +75,18 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
   const onError =
     options.onError ??
     ((error: Error) => process.stderr.write(`agent-teams worker: pg-boss: ${error.message}\n`));
-  const boss = await openBoss(store, {
+  const { boss, stop } = await openBoss(store, {
     supervise: true,
     connections: concurrency * teams.length + 2,
     onError,
   });
+  /**
+   * Runs a job's store calls (its fence, its outcome) waiting for a store out of reach as
+   * long as a run does by default; the turn's own wait as long as its team says
+   * (`executeTurn`). A job that gives up fails back to pg-boss, which tries it again.
+   */
+  const patiently = <T>(job: () => Promise<T>) =>
+    store.withOutageWatch(new OutageWatch(DEFAULT_STORE_OUTAGE_MS), job);
   const unsubscribes: (() => void)[] = [];
   try {
     for (const team of teams) {
@@ -86,9 +94,15 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
       const ids: string[] = [];
       const work = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 } as const;
       for (let i = 0; i < concurrency; i++) {
-        ids.push(await boss.work<TurnDescriptor>(queueOf(team.name), work, ([job]) => runJob(team, job)));
+        ids.push(
+          await boss.work<TurnDescriptor>(queueOf(team.name), work, ([job]) =>
+            patiently(() => runJob(team, job)),
+          ),
+        );
       }
-      await boss.work<TurnDescriptor>(lostQueueOf(team.name), work, ([job]) => reportLost(team, job));
+      await boss.work<TurnDescriptor>(lostQueueOf(team.name), work, ([job]) =>
+        patiently(() => reportLost(team, job)),
+      );
       unsubscribes.push(
         store.subscribe(team.name, (events) => {
           if (events.some((event) => event.type === 'team:member-started'))
@@ -97,7 +111,7 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
       );
     }
   } catch (error) {
-    await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    await stop();
     throw error;
   }
 
@@ -166,7 +180,7 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
   return {
     async stop() {
       for (const unsubscribe of unsubscribes) unsubscribe();
-      await boss.stop({ graceful: false, wait: true });
+      await stop();
     },
   };
 }

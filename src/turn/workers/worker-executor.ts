@@ -1,11 +1,10 @@
-import type PgBoss from 'pg-boss';
 import type { ReportedOutcome, TeamEvent } from '../../events/team-event-map.js';
 import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
 import type { PostgresStore } from '../../store/postgres/postgres-store.js';
 import type { TeamRules } from '../../store/team-store.js';
 import type { TurnExecutor } from '../executor.js';
 import type { TurnOutcome } from '../turn-outcome.js';
-import { ensureQueues, JOB_SECONDS, openBoss, queueOf, TURN_RETRIES } from './turn-queue.js';
+import { ensureQueues, JOB_SECONDS, type OpenBoss, openBoss, queueOf, TURN_RETRIES } from './turn-queue.js';
 
 const keyOf = (agent: string, turn: number) => `${agent}#${turn}`;
 
@@ -22,14 +21,14 @@ const SUPERVISE_MS = 2_000;
  */
 export class WorkerExecutor implements TurnExecutor {
   readonly #store: PostgresStore;
-  readonly #boss: PgBoss;
+  readonly #boss: OpenBoss;
   readonly #waiting = new Map<string, { turn: TurnDescriptor; settle: (outcome: TurnOutcome) => void }>();
   /** Outcomes folded before their turn's `execute` was called (a fast worker). */
   readonly #early = new Map<string, ReportedOutcome>();
   #supervisor: NodeJS.Timeout | undefined;
   #supervising: Promise<void> | undefined;
 
-  private constructor(store: PostgresStore, boss: PgBoss) {
+  private constructor(store: PostgresStore, boss: OpenBoss) {
     this.#store = store;
     this.#boss = boss;
   }
@@ -40,7 +39,12 @@ export class WorkerExecutor implements TurnExecutor {
    */
   static async open(store: PostgresStore, team: string, onError: (error: Error) => void) {
     const boss = await openBoss(store, { supervise: false, connections: 2, onError });
-    await ensureQueues(boss, team);
+    try {
+      await ensureQueues(boss.boss, team);
+    } catch (error) {
+      await boss.stop();
+      throw error;
+    }
     return new WorkerExecutor(store, boss);
   }
 
@@ -104,14 +108,14 @@ export class WorkerExecutor implements TurnExecutor {
   async close(): Promise<void> {
     clearInterval(this.#supervisor);
     await this.#supervising;
-    await this.#boss.stop({ graceful: false, close: true, wait: true });
+    await this.#boss.stop();
   }
 
   #queue(
     turn: TurnDescriptor,
     tx: { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> },
   ) {
-    return this.#boss.send(queueOf(turn.team), { ...turn }, { db: tx, expireInSeconds: JOB_SECONDS });
+    return this.#boss.boss.send(queueOf(turn.team), { ...turn }, { db: tx, expireInSeconds: JOB_SECONDS });
   }
 
   /** Looks every `SUPERVISE_MS`, while turns wait, for those whose worker let its lease run out. */
