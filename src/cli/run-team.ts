@@ -32,14 +32,15 @@ const EXIT: Record<StopReason, number> = {
  */
 function attachView(run: TeamRunHandle, json: boolean): TerminalView {
   const out = process.stdout;
-  if (out.isTTY && !json) return terminalView(run.events(), out);
+  // The live view shows text as the models write it: it asks for it, so the turns stream.
+  if (out.isTTY && !json) return terminalView(run.events({ deltas: true }), out);
   const view = emptyRunState();
   const shown = (async () => {
     for await (const event of run.events()) {
       applyEvent(view, event);
-      // --json prints the run's log; live text is not in it.
+      // --json prints the run's log (live text is not in it, and not asked for).
       if (json) {
-        if (event.type !== 'team:text-delta') out.write(`${JSON.stringify(event)}\n`);
+        out.write(`${JSON.stringify(event)}\n`);
         continue;
       }
       const line = eventLine(event, Date.parse(view.startedAt ?? event.timestamp));

@@ -1,2 +1,2 @@
 export type { ShutdownOptions } from './control.js';
-export { TeamRunHandle } from './handle.js';
+export { type RunEventsOptions, TeamRunHandle } from './handle.js';

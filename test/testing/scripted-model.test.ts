@@ -132,7 +132,11 @@ test('simulated latency waits, and an abort stops the wait', async () => {
 });
 
 test.each([
-  [{ latency: 5 }, 'Unknown option "latency" for scriptedModel; the known ones are latencyMs, modelId.'],
+  [
+    { latency: 5 },
+    'Unknown option "latency" for scriptedModel; the known ones are latencyMs, modelId, pace.',
+  ],
+  [{ pace: -5 }, 'pace of scriptedModel must be a number of ms, 0 or more, not -5.'],
   [
     { latencyMs: -1 },
     'latencyMs of scriptedModel must be a number of ms, 0 or more, or a function of the call answering one, not -1.',

@@ -71,7 +71,8 @@ export class TranscriptPrinter {
         return [`  ${mark} ${event.data.toolName}: ${clip(event.data.output, TOOL_SHOWN)}`];
       }
       case 'team:turn-usage':
-        this.#tokens = event.data.usage.totalTokens;
+        // One per step (one per turn in logs written before steps were counted).
+        this.#tokens += event.data.usage.totalTokens;
         return [];
       case 'team:member-finished': {
         const { status, output, error } = event.data;
