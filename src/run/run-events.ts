@@ -45,10 +45,18 @@ export class RunEvents {
     for (const reader of this.#readers) this.#wake(reader);
   }
 
-  /** Every event from the first, then live; with `deltas`, live text too. */
-  async *read(deltas: boolean): AsyncGenerator<TeamEvent, void, undefined> {
+  /**
+   * Every event from the first, then live; with `deltas`, live text too. The reader counts
+   * from this call on (not from its first read), so turns that start before it reads stream
+   * for it too.
+   */
+  read(deltas: boolean): AsyncGenerator<TeamEvent, void, undefined> {
     const reader: Reader = { queue: [...this.#events], deltas, wake: undefined };
     this.#readers.add(reader);
+    return this.#drain(reader);
+  }
+
+  async *#drain(reader: Reader): AsyncGenerator<TeamEvent, void, undefined> {
     try {
       for (;;) {
         // A resumed run's log holds the `team:complete` of an earlier stop: only the close ends it.
