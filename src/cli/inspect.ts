@@ -13,7 +13,7 @@ import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
 import { whereOf } from './store-choice.js';
 import { eventLine, usageLine } from './view/event-line.js';
-import { clip, unpricedLines } from './view/format.js';
+import { shorten, unpricedLines } from './view/format.js';
 import { agentOf, TranscriptPrinter } from './view/transcript.js';
 import { storeWakeups } from './wakeups.js';
 
@@ -109,7 +109,7 @@ function taskLine(task: TeamTask): string {
   const status = task.closed ? 'closed' : task.status;
   const who = task.owner ?? task.assignee ?? '-';
   const waits = task.dependsOn.length ? ` (after ${task.dependsOn.join(', ')})` : '';
-  const result = task.result ? `\n      → ${clip(task.result, 110)}` : '';
+  const result = task.result ? `\n      → ${shorten(task.result, 110)}` : '';
   return `  ${task.id.padEnd(10)} ${status.padEnd(11)} ${who.padEnd(12)} ${task.title}${waits}${result}`;
 }
 
@@ -146,7 +146,7 @@ export async function showInbox(store: TeamStore, team: string, agent: string, j
   for (const message of messages) {
     const mark = message.readAt === null ? 'unread' : 'read  ';
     const auto = message.automatic ? ' (automatic reply)' : '';
-    print(`  [${mark}] ${message.sentAt} from ${message.from}${auto}: ${clip(message.content, 140)}`);
+    print(`  [${mark}] ${message.sentAt} from ${message.from}${auto}: ${shorten(message.content, 140)}`);
   }
 }
 

@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { z } from 'zod';
 import type { Agent } from '../agent/agent.js';
 import { BUDGET_SCHEMA, type Budget } from '../agent/budget.js';
+import { loadPrices } from '../agent/price-data.js';
 import { type ModelSpec, resolveModel } from '../agent/resolve-model.js';
 import { TeamError } from '../errors/index.js';
 import { checkName } from '../errors/names.js';
@@ -134,6 +135,8 @@ export class Team {
       await workers?.close();
       throw error;
     });
+    // Its answers are priced as they come: the price data loads now, in the background.
+    void loadPrices();
     const { telemetry } = this.#settings;
     if (telemetry) tracing = new RunTracing(telemetry, this.name, loop.runId);
     const { signal } = options;
