@@ -1,4 +1,4 @@
-import type { ToolSet } from 'ai';
+import { asSchema, type Schema, type Tool, type ToolSet } from 'ai';
 import type { Agent } from '../agent/agent.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
@@ -58,8 +58,33 @@ export function turnTools(context: TurnToolsContext): { tools: ToolSet; governan
     governance,
     role,
     { ...teamTools, ...shutdown },
-    agent.tools,
+    withSchemasOnce(agent.tools),
     context.requests,
   );
   return { tools: governed, governance };
+}
+
+/** Each input schema as the AI SDK's own, made once per schema: its JSON Schema is then worked out once. */
+const converted = new WeakMap<object, Schema>();
+
+/**
+ * An agent's tools with their input schemas made into the AI SDK's `Schema` once: given as a
+ * zod schema, the SDK would make it again (and turn it into JSON Schema again) at every model call.
+ */
+function withSchemasOnce(tools: ToolSet): ToolSet {
+  const out: ToolSet = {};
+  for (const [name, tool] of Object.entries(tools)) {
+    const input: unknown = tool.inputSchema;
+    if ((typeof input !== 'object' && typeof input !== 'function') || input === null) {
+      out[name] = tool;
+      continue;
+    }
+    let schema = converted.get(input);
+    if (!schema) {
+      schema = asSchema(tool.inputSchema);
+      converted.set(input, schema);
+    }
+    out[name] = schema === input ? tool : ({ ...tool, inputSchema: schema } as Tool);
+  }
+  return out;
 }
