@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   LanguageModelV3CallOptions,
   LanguageModelV3Content,
@@ -199,7 +198,7 @@ function handedOver(
   let index = 0;
   return new ReadableStream({
     async pull(controller) {
-      if (index > 0 && pace > 0) await sleep(pace);
+      if (index > 0 && pace > 0) await new Promise((resolve) => setTimeout(resolve, pace));
       controller.enqueue(parts[index++] as LanguageModelV3StreamPart);
       if (index < parts.length) return;
       done();
