@@ -136,7 +136,7 @@ export class Team {
       throw error;
     });
     // Its answers are priced as they come: the price data loads now, in the background.
-    void loadPrices();
+    loadPrices();
     const { telemetry } = this.#settings;
     if (telemetry) tracing = new RunTracing(telemetry, this.name, loop.runId);
     const { signal } = options;

@@ -2,7 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { TelemetrySettings } from 'ai';
 import { Agent } from '../agent/agent.js';
 import type { PermissionMode } from '../agent/agent-governance.js';
-import { type KnownPrice, loadPrices } from '../agent/price-data.js';
+import type { KnownPrice } from '../agent/price-data.js';
 import { modelName, resolveModel } from '../agent/resolve-model.js';
 import { type ModelPrice, type NoPrice, priceOf } from '../agent/usage.js';
 import type { Clock } from '../events/clock.js';
@@ -270,12 +270,13 @@ export class InProcessExecutor implements TurnExecutor {
     if (!agent || !model) throw new Error(`The team ${team.name} has no agent ${name}`);
     const role = agent === team.lead ? 'lead' : 'member';
     const system = systemPrompt({ ...team, members: this.#members() }, agent);
-    let price: Promise<KnownPrice | NoPrice> | undefined;
+    let price: KnownPrice | NoPrice | undefined;
     const priced = {
       name: modelName(model),
-      // Once per agent; the run started loading the price data as it opened.
+      // Once per agent. The run loads the price data in the background as it opens; should
+      // an answer come first, it is read at once rather than waited for.
       price: () => {
-        price ??= loadPrices().then(() => priceOf(model.modelId, team.pricing));
+        price ??= priceOf(model.modelId, team.pricing);
         return price;
       },
     };

@@ -34,8 +34,8 @@ const isGeneratorFunction = (fn: Execute) =>
 export interface TranscriptModel {
   /** As usage events name it (`provider/id`). */
   readonly name: string;
-  /** Its price (the price data may still be loading when the first answer comes). */
-  price(): Promise<KnownPrice | NoPrice>;
+  /** Its price, looked up at its first answer (without waiting for anything: the commit would wait). */
+  price(): KnownPrice | NoPrice;
 }
 
 /**
@@ -102,7 +102,7 @@ export class TurnTranscript {
   async response(response: StepResponse): Promise<void> {
     const { agent, turn, role, taskId } = this.#turn;
     const step = this.#step++;
-    const usage = stepUsage(response.usage, await this.#model.price());
+    const usage = stepUsage(response.usage, this.#model.price());
     const drafts = this.#pending.splice(0);
     drafts.push({
       type: 'team:turn-usage',

@@ -71,7 +71,7 @@ export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnW
   // Checked before pg-boss is started: a typo starts nothing.
   parseOptions(TURN_WORKER_SCHEMA, options, 'startTurnWorker');
   // The turns' answers are priced as they come: the price data loads now, in the background.
-  void loadPrices();
+  loadPrices();
   const { store, teams } = options;
   const concurrency = options.concurrency ?? 1;
   const onError =
