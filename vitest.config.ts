@@ -28,6 +28,7 @@ const PROCESSES = [
   'test/cli/**/*.test.ts',
   'test/scenarios/kill-resume.test.ts',
   'test/scenarios/lifecycle-kills-file.test.ts',
+  'test/scenarios/usage-kills-file.test.ts',
   'test/scenarios/governance-crash-resume.test.ts',
   'test/team/crash-resume.test.ts',
   'test/store/processes.test.ts',

@@ -1,4 +1,4 @@
-import type { LanguageModelUsage } from 'ai';
+import type { LanguageModelV3Usage } from '@ai-sdk/provider';
 import type { TokenUsage } from '../events/usage.js';
 import { type KnownPrice, knownPrice, providerId } from './price-data.js';
 
@@ -49,18 +49,20 @@ export function priceOf(
   };
 }
 
-/** One turn's usage from the AI SDK's, priced if the model has a price. */
-export function turnUsage(usage: LanguageModelUsage, price: KnownPrice | NoPrice | undefined): TokenUsage {
-  const inputTokens = usage.inputTokens ?? 0;
-  const outputTokens = usage.outputTokens ?? 0;
-  // The deprecated flat fields are what providers written before AI SDK 6 fill in.
-  const cachedInputTokens = usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens;
-  const cacheWriteTokens = usage.inputTokenDetails?.cacheWriteTokens ?? 0;
-  const reasoningTokens = usage.outputTokenDetails?.reasoningTokens ?? usage.reasoningTokens;
+/**
+ * One model call's usage as its provider reported it (the AI SDK's model interface), priced
+ * if the model has a price. A provider that reports no details gets no detail fields.
+ */
+export function stepUsage(usage: LanguageModelV3Usage, price: KnownPrice | NoPrice | undefined): TokenUsage {
+  const inputTokens = usage.inputTokens.total ?? 0;
+  const outputTokens = usage.outputTokens.total ?? 0;
+  const cachedInputTokens = usage.inputTokens.cacheRead;
+  const cacheWriteTokens = usage.inputTokens.cacheWrite ?? 0;
+  const reasoningTokens = usage.outputTokens.reasoning;
   const counted = {
     inputTokens,
     outputTokens,
-    totalTokens: usage.totalTokens ?? inputTokens + outputTokens,
+    totalTokens: inputTokens + outputTokens,
     ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
     ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
   };

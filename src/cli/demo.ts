@@ -9,10 +9,15 @@ import { DEFAULT_STORE, shellWord } from './resume-hint.js';
 
 export const DEMO_INPUT = 'Write a short article about tides';
 
+/** The ms between words of the demo's streamed replies (`pace` of the scripted model). */
+const DEMO_PACE_MS = 25;
+
 /** The newsroom of DESIGN.md on the testing kit's scripted model: no key, realistic pacing. */
 export function demoTeam(store: TeamStore, fast: boolean): Team {
   const model = scriptedModel(newsroomScript(), {
     latencyMs: fast ? 0 : newsroomLatency,
+    // The live view shows the text coming a word at a time, as a real model writes it.
+    pace: fast ? 0 : DEMO_PACE_MS,
     modelId: 'scripted-newsroom',
   });
   const editor = new Agent({

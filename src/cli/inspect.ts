@@ -15,7 +15,7 @@ import { CliError } from './cli-error.js';
 import { followRun } from './follow-run.js';
 import { whereOf } from './store-choice.js';
 import { eventLine, usageLine } from './view/event-line.js';
-import { clip, taskTally, unpricedLines } from './view/format.js';
+import { shorten, taskTally, unpricedLines } from './view/format.js';
 import { TranscriptPrinter } from './view/transcript.js';
 
 // The inspection commands read a store the way any process would: through the FileStore,
@@ -120,7 +120,7 @@ function taskLine(task: TeamTask): string {
   const who = task.owner ?? task.assignee ?? '-';
   const waits = task.dependsOn.length ? ` (after ${task.dependsOn.join(', ')})` : '';
   const shown = task.status === 'deleted' ? `deleted: ${task.note ?? ''}` : task.result;
-  const result = shown ? `\n      → ${clip(shown, 110)}` : '';
+  const result = shown ? `\n      → ${shorten(shown, 110)}` : '';
   return `  ${task.id.padEnd(10)} ${status.padEnd(11)} ${who.padEnd(12)} ${task.title}${waits}${result}`;
 }
 
@@ -157,7 +157,7 @@ export async function showInbox(store: TeamStore, team: string, agent: string, j
   for (const message of messages) {
     const mark = message.readAt === null ? 'unread' : 'read  ';
     const auto = message.automatic ? ' (automatic reply)' : '';
-    print(`  [${mark}] ${message.sentAt} from ${message.from}${auto}: ${clip(message.content, 140)}`);
+    print(`  [${mark}] ${message.sentAt} from ${message.from}${auto}: ${shorten(message.content, 140)}`);
   }
 }
 

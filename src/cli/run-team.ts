@@ -56,9 +56,9 @@ export function attachView(events: AsyncIterable<TeamEvent>, json: boolean): Ter
   const shown = (async () => {
     for await (const event of events) {
       applyEvent(view, event);
-      // --json prints the run's log; live text is not in it.
+      // --json prints the run's log (live text is not in it, and not asked for).
       if (json) {
-        if (event.type !== 'team:text-delta') out.write(`${JSON.stringify(event)}\n`);
+        out.write(`${JSON.stringify(event)}\n`);
         continue;
       }
       const line = eventLine(event, Date.parse(view.startedAt ?? event.timestamp));
@@ -93,7 +93,9 @@ export async function runTeam(team: Team, request: RunRequest): Promise<number> 
   const started = Date.now();
   try {
     const run = await team.start({ input: request.input, fresh: request.fresh, signal: controller.signal });
-    view = attachView(panes ? panes.follow(run.events()) : run.events(), request.json);
+    // The live view and the panes show text as the models write it: they ask for it, so the turns stream.
+    const events = run.events({ deltas: panes !== undefined || (process.stdout.isTTY && !request.json) });
+    view = attachView(panes ? panes.follow(events) : events, request.json);
     const result = await run.result;
     await view.stop();
     const { stopReason, tasks } = result.teamResult;

@@ -28,6 +28,11 @@ export class TeamEmitter {
     return () => handlers.delete(wrapped);
   }
 
+  /** Whether anything listens to `type` (a listener of every event, `*`, does). */
+  listens(type: TeamEventType): boolean {
+    return (this.#handlers.get(type)?.size ?? 0) > 0 || (this.#handlers.get('*')?.size ?? 0) > 0;
+  }
+
   emit(event: TeamEvent): void {
     for (const key of [event.type, '*']) {
       for (const handler of this.#handlers.get(key) ?? []) {

@@ -58,12 +58,22 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
     /** The failure fails the run whatever `errorHandling` says (a lifecycle hook threw). */
     readonly fatal?: boolean;
   };
-  /** The tokens (and cost, where priced) of a turn that just ended; before its `team:member-finished`. */
+  /**
+   * The tokens (and cost, where priced) of one model call of a turn (a step), committed as its
+   * response arrives, before the step's tools run: a turn has one for each step that got its
+   * answer, whether the turn then ends, fails, is aborted, interrupted, or cut by a crash (a
+   * replay of that turn adds its own). The run's and each agent's usage are their sum. Logs
+   * written before steps were counted have one per turn that ended, without `step`.
+   */
   'team:turn-usage': {
     readonly member: string;
     readonly role: AgentRole;
     readonly turn: number;
+    /** The step of the turn's tool loop, from 0. */
+    readonly step?: number;
     readonly model: string;
+    /** The provider's id of the response, where it gives one (to match its billing). */
+    readonly responseId?: string;
     readonly usage: TokenUsage;
   };
   /** A task was put on the list. */

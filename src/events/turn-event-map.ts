@@ -1,5 +1,4 @@
 import type { TurnReason } from './run-terms.js';
-import type { TokenUsage } from './usage.js';
 
 /** A hook's rejection of how a turn ended, with its feedback for the member. */
 export interface HookRejection {
@@ -17,9 +16,6 @@ export type ReportedOutcome =
       readonly kind: 'done';
       /** The agent's final reply. */
       readonly text: string;
-      readonly usage: TokenUsage;
-      /** The model that answered, as usage events name it. */
-      readonly model: string;
       /** Messages `read_inbox` gave the turn besides its briefing's: read once it ends. */
       readonly delivered: readonly string[];
       /** Messages of its descriptor it was never shown (no room in its briefing): they stay unread. */

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { Agent } from '../agent/agent.js';
 import { profileOf } from '../agent/team-formation.js';
 import type { NewTask, TeamTask } from '../board/task.js';
+import { parseOptions } from '../errors/options-schema.js';
 import { TeamError } from '../errors/team-error.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 import type { TeamRunResult } from '../fold/run-result.js';
@@ -28,6 +30,16 @@ import {
   editTaskAsUser,
   type PersonTaskEdit,
 } from './task-control.js';
+
+/** What `run.events()` gives besides the logged events. */
+export interface RunEventsOptions {
+  /** The turns' text as the models write it (`team:text-delta`, live only). Default `false`. */
+  deltas?: boolean;
+}
+
+const RUN_EVENTS_SCHEMA = z.strictObject({
+  deltas: z.boolean().optional(),
+} satisfies Record<keyof RunEventsOptions, z.ZodType>);
 
 /**
  * A run while it goes: its id, its result, its events, and the person's hand on it. Each
@@ -61,9 +73,15 @@ export class TeamRunHandle {
     result.then(ended, ended);
   }
 
-  /** Every event of the run from its first, then live; ends after `team:complete`. */
-  events(): AsyncIterableIterator<TeamEvent> {
-    return this.#loop.events.read();
+  /**
+   * Every event of the run from its first, then live; ends after `team:complete`. With
+   * `deltas: true`, also the text of the turns as the models write it (`team:text-delta`,
+   * never logged): the turns that start while such a reader reads stream their model calls
+   * for it (without one, each step is a plain call, which costs less).
+   */
+  events(options: RunEventsOptions = {}): AsyncIterableIterator<TeamEvent> {
+    parseOptions(RUN_EVENTS_SCHEMA, options, 'run.events()');
+    return this.#loop.events.read(options.deltas === true);
   }
 
   /**

@@ -1,3 +1,3 @@
 export type { ShutdownOptions } from './control.js';
-export { TeamRunHandle } from './handle.js';
+export { type RunEventsOptions, TeamRunHandle } from './handle.js';
 export type { PersonTaskEdit } from './task-control.js';

@@ -1,8 +1,5 @@
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 
-/** Where a turn's live-only events go. */
-export type LiveSink = (event: TeamEventDraft) => void;
-
 /** What a live event is stamped with: the run's, and the seq of the last event folded before it. */
 interface Folded {
   readonly team: string;

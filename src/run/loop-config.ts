@@ -2,9 +2,8 @@ import type { Budget } from '../agent/budget.js';
 import type { TeamEmitter } from '../events/team-emitter.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
-import type { TurnExecutor } from '../turn/executor.js';
+import type { LiveSink, TurnExecutor } from '../turn/executor.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
-import type { LiveSink } from './live-relay.js';
 import type { TeamSettings } from './team-settings.js';
 
 // What a run's loop (loop.ts) is made with, and what it reacts to.
@@ -20,7 +19,8 @@ export interface LoopConfig {
   readonly budget: Budget | undefined;
   /**
    * The executor of the run's turns, given whether running turns should stop after their
-   * current step (a budget was reached), and where live-only events go.
+   * current step (a budget was reached), and where live-only events go (and whether anyone
+   * watches for them).
    */
   readonly executor: (halt: () => boolean, live: LiveSink) => TurnExecutor;
 }

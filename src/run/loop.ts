@@ -75,7 +75,11 @@ export class RunLoop {
     this.#executor = config.executor(
       // Once the run's budget is reached, running turns end after their current step.
       () => this.#state.budgetReached !== null,
-      (draft) => this.#relay.emit(draft),
+      {
+        emit: (draft) => this.#relay.emit(draft),
+        // Live text is for a reader of run.events() that asked for it, or a listener of it.
+        watching: () => this.events.deltasRead() || config.emitter.listens('team:text-delta'),
+      },
     );
     const waitMs = config.settings.storeOutageMs;
     const said = (outage: StoreOutage, ended: number | null): TeamEventDraft => ({

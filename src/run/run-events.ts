@@ -2,14 +2,17 @@ import type { TeamEvent } from '../events/team-event-map.js';
 
 interface Reader {
   readonly queue: TeamEvent[];
+  /** It asked for live text (`team:text-delta`). */
+  readonly deltas: boolean;
   wake: (() => void) | undefined;
 }
 
 /**
  * Every event of one run as its loop folds them, for `run.events()`: each reader gets them
  * all from the first, then live, and its iteration ends once the run is over (after its last
- * `team:complete`). Live-only events (`team:text-delta`) reach the readers reading when they
- * happen, and are not kept for later ones: a late reader sees what the log holds.
+ * `team:complete`). Live-only events (`team:text-delta`) reach the readers that asked for them
+ * and are reading when they happen, and are not kept for later ones: a late reader sees what
+ * the log holds.
  */
 export class RunEvents {
   readonly #events: TeamEvent[] = [];
@@ -24,9 +27,16 @@ export class RunEvents {
   /** An event for the readers reading now only. */
   live(event: TeamEvent): void {
     for (const reader of this.#readers) {
+      if (event.type === 'team:text-delta' && !reader.deltas) continue;
       reader.queue.push(event);
       this.#wake(reader);
     }
+  }
+
+  /** Whether a reader that asked for live text is reading. */
+  deltasRead(): boolean {
+    for (const reader of this.#readers) if (reader.deltas) return true;
+    return false;
   }
 
   /** No more events: readers end after the ones they have not seen yet. */
@@ -35,9 +45,18 @@ export class RunEvents {
     for (const reader of this.#readers) this.#wake(reader);
   }
 
-  async *read(): AsyncGenerator<TeamEvent, void, undefined> {
-    const reader: Reader = { queue: [...this.#events], wake: undefined };
+  /**
+   * Every event from the first, then live; with `deltas`, live text too. The reader counts
+   * from this call on (not from its first read), so turns that start before it reads stream
+   * for it too.
+   */
+  read(deltas: boolean): AsyncGenerator<TeamEvent, void, undefined> {
+    const reader: Reader = { queue: [...this.#events], deltas, wake: undefined };
     this.#readers.add(reader);
+    return this.#drain(reader);
+  }
+
+  async *#drain(reader: Reader): AsyncGenerator<TeamEvent, void, undefined> {
     try {
       for (;;) {
         // A resumed run's log holds the `team:complete` of an earlier stop: only the close ends it.

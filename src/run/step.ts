@@ -152,12 +152,37 @@ export function step(state: RunState, snapshot: StepSnapshot, context: StepConte
   if (state.budgetReached) {
     // Running turns stop after their current step; then the run ends with what is done.
     if (working.length > 0) return [...cuts, wait(undefined)];
+    // A task turn a crash cut was running too: replayed, it ends its step as it would have.
+    const replay = replayDue(state, snapshot);
+    if (replay) return [...cuts, { kind: 'turn', decision: replay }];
     return [...cuts, endAction(state, snapshot, settings, 'budget')];
   }
   const decision = decide(state, snapshot, settings);
   if (decision.kind === 'turn') return [...cuts, { kind: 'turn', decision }];
   if (decision.kind === 'end') return [...cuts, endAction(state, snapshot, settings, decision.stopReason)];
   return [...cuts, wait(wakeAt(state, context, openedAt))];
+}
+
+/**
+ * The replay of a member's task turn that a crash cut, while the member holds that task again
+ * (a resume gives it back for the replay): once the budget is reached no new turn starts, but
+ * this one is not new, and without it the task would be left in progress.
+ */
+function replayDue(state: RunState, snapshot: StepSnapshot): Extract<Decision, { kind: 'turn' }> | undefined {
+  for (const agent of state.agents.values()) {
+    const replay = agent.replay;
+    const seen = snapshot.agents.get(agent.name);
+    if (agent.role !== 'member' || replay?.reason !== 'task' || !seen || seen.held !== replay.taskId)
+      continue;
+    return {
+      kind: 'turn',
+      agent: agent.name,
+      reason: 'task',
+      taskId: replay.taskId,
+      messageIds: seen.unread,
+    };
+  }
+  return undefined;
 }
 
 /** When waiting ends by itself: the next request's or question's expiry, or the run's time budget. */

@@ -1,6 +1,5 @@
 import type { Agent } from '../agent/agent.js';
 import { type BudgetReached, budgetReached } from '../agent/budget.js';
-import { addUsage } from '../agent/usage.js';
 import type { MemberStatus } from '../events/team-event-map.js';
 import type { AgentRunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
@@ -20,9 +19,9 @@ export function statusAfter(
 ): { status: MemberStatus; overBudget: BudgetReached | undefined } {
   if (outcome.kind === 'failed') return { status: 'failed', overBudget: undefined };
   if (turn.role !== 'member') return { status: 'idle', overBudget: undefined };
-  const spent = outcome.kind === 'done' ? addUsage(agent.usage, outcome.usage) : agent.usage;
+  // Every step of the turn committed its usage as it came: the fold holds it all by now.
   const budget = definition?.budget;
-  const overBudget = budgetReached(budget, spent);
+  const overBudget = budgetReached(budget, agent.usage);
   const outOfTurns = agent.countedTurns >= settings.maxTurnsPerMember;
   return { status: outOfTurns || overBudget ? 'stopped' : 'idle', overBudget };
 }

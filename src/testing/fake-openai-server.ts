@@ -18,6 +18,7 @@ import {
   type Script,
   type ScriptedCall,
 } from './scripted-call.js';
+import type { ServedTokens } from './scripted-model.js';
 import type { WireApiName, WireBody } from './wire.js';
 import { chatDialect } from './wire-chat.js';
 import { messagesDialect } from './wire-messages.js';
@@ -42,6 +43,16 @@ export interface ReceivedRequest {
   readonly body: Readonly<WireBody>;
 }
 
+/** An answer the server sent whole, with the tokens its usage reported. */
+export interface ServedAnswer {
+  /** The response's id, as the answer carries it (`chatcmpl-3`, `resp_3`, `msg_3`). */
+  readonly responseId: string;
+  /** The call it answered. */
+  readonly call: ScriptedCall;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
 /** A model server on 127.0.0.1 answering from a script, in three APIs. */
 export interface FakeOpenAIServer {
   /** The base URL to give a client, ending in `/v1`. */
@@ -52,6 +63,14 @@ export interface FakeOpenAIServer {
   readonly requests: readonly ReceivedRequest[];
   /** The calls answered with a fault, and which. */
   readonly faulted: readonly FaultedCall[];
+  /**
+   * The tokens it served: every answer with a usage (faults that answer 200 included) counts
+   * once its last byte is handed to the connection; one whose client had gone before it was
+   * written does not. Also at `GET /v1/served`, as JSON, for a test in another process.
+   */
+  readonly served: ServedTokens;
+  /** Each answer counted in `served`, in the order they were sent. */
+  readonly answers: readonly ServedAnswer[];
   /** Stops the server at once: open connections are cut, a call left hanging by a `hang` fault too. */
   close(): Promise<void>;
 }
@@ -111,6 +130,12 @@ export async function fakeOpenAIServer(
   const calls: ScriptedCall[] = [];
   const requests: ReceivedRequest[] = [];
   const faulted: FaultedCall[] = [];
+  const answers: ServedAnswer[] = [];
+  const served = (): ServedTokens => {
+    const inputTokens = answers.reduce((sum, answer) => sum + answer.inputTokens, 0);
+    const outputTokens = answers.reduce((sum, answer) => sum + answer.outputTokens, 0);
+    return { responses: answers.length, inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
+  };
   const server = createServer(async (request, response) => {
     const dialect = DIALECTS.find((each) => request.url === `/v1${each.path}`);
     try {
@@ -119,6 +144,10 @@ export async function fakeOpenAIServer(
           object: 'list',
           data: [{ id: 'scripted', object: 'model', owned_by: 'agent-teams' }],
         });
+        return;
+      }
+      if (request.method === 'GET' && request.url === '/v1/served') {
+        send(response, 200, served());
         return;
       }
       if (request.method !== 'POST' || !dialect) {
@@ -143,6 +172,9 @@ export async function fakeOpenAIServer(
         index: call.index,
         inputTokens: dialect.inputTokens(body),
       };
+      // The client gave up while the answer was made (its call was aborted, its process died): nothing is sent.
+      if (response.destroyed || request.socket.destroyed) return;
+      response.once('finish', () => answers.push({ call, ...dialect.usage(reply, context) }));
       if (!stream) {
         send(response, 200, dialect.answer(reply, context));
         return;
@@ -164,6 +196,10 @@ export async function fakeOpenAIServer(
     calls,
     requests,
     faulted,
+    get served() {
+      return served();
+    },
+    answers,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -3,9 +3,15 @@ export {
   type FakeOpenAIServerOptions,
   fakeOpenAIServer,
   type ReceivedRequest,
+  type ServedAnswer,
 } from './fake-openai-server.js';
 export type { FaultedCall, FaultScript, ModelFault } from './faults.js';
 export { type ManualClock, manualClock } from './manual-clock.js';
 export type { Script, ScriptedCall, ScriptedReply, ToolResult } from './scripted-call.js';
-export { type ScriptedModel, type ScriptedModelOptions, scriptedModel } from './scripted-model.js';
+export {
+  type ScriptedModel,
+  type ScriptedModelOptions,
+  type ServedTokens,
+  scriptedModel,
+} from './scripted-model.js';
 export type { WireApiName } from './wire.js';

@@ -3,7 +3,7 @@ import type {
   LanguageModelV3Content,
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
-import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
+import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import { parseOptions } from '../errors/options-schema.js';
 import {
@@ -24,16 +24,41 @@ export interface ScriptedModelOptions {
   latencyMs?: Latency;
   /** The model id it reports (and is priced by). Default `scripted`. */
   modelId?: string;
+  /**
+   * Streamed replies at a reading pace, for demos: the text comes a word at a time, this many
+   * ms apart (and each other part of the stream as long after the last). Default 0: a streamed
+   * reply comes whole at once, with no timer, so tests and benchmarks time the runtime alone.
+   */
+  pace?: number;
 }
 
 const SCRIPTED_MODEL_SCHEMA = z.strictObject({
   latencyMs: LATENCY_SCHEMA.optional(),
   modelId: z.string().min(1).optional(),
+  pace: z
+    .number({ error: 'a number of ms, 0 or more' })
+    .min(0, { error: 'a number of ms, 0 or more' })
+    .optional(),
 } satisfies Record<keyof ScriptedModelOptions, z.ZodType>);
+
+/** The tokens a model (or a model server) answered with, counted as each answer was handed over whole. */
+export interface ServedTokens {
+  /** Answers handed over whole: a call that failed, or was cut off before its end, is not one. */
+  readonly responses: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly totalTokens: number;
+}
 
 /** A deterministic AI SDK model answering from a script; `calls` records what it was asked. */
 export interface ScriptedModel extends MockLanguageModelV3 {
   readonly calls: ScriptedCall[];
+  /**
+   * What it answered so far: each answer counts once it is handed over whole (a plain call's
+   * when it returns, a streamed one's when its last part is read), so a team's `usage` can be
+   * checked against it to the token.
+   */
+  readonly served: ServedTokens;
 }
 
 function outputOf(output: { type: string; value?: unknown; reason?: string }): unknown {
@@ -88,6 +113,15 @@ function fromPrompt(request: LanguageModelV3CallOptions, index: number): Scripte
 export function scriptedModel(script: Script, options: ScriptedModelOptions = {}): ScriptedModel {
   parseOptions(SCRIPTED_MODEL_SCHEMA, options, 'scriptedModel');
   const calls: ScriptedCall[] = [];
+  let served: ServedTokens = { responses: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  const serve = (input: number, output: number) => {
+    served = {
+      responses: served.responses + 1,
+      inputTokens: served.inputTokens + input,
+      outputTokens: served.outputTokens + output,
+      totalTokens: served.totalTokens + input + output,
+    };
+  };
   const answer = async (request: LanguageModelV3CallOptions) => {
     const call = fromPrompt(request, calls.length);
     calls.push(call);
@@ -106,6 +140,8 @@ export function scriptedModel(script: Script, options: ScriptedModelOptions = {}
       roughTokens(JSON.stringify(request.prompt)) + roughTokens(JSON.stringify(request.tools ?? []));
     const output = roughTokens(JSON.stringify(content));
     return {
+      input,
+      output,
       content,
       finishReason: { unified: reply.toolCalls.length > 0 ? 'tool-calls' : 'stop', raw: undefined } as const,
       usage: {
@@ -118,22 +154,55 @@ export function scriptedModel(script: Script, options: ScriptedModelOptions = {}
   const model = new MockLanguageModelV3({
     provider: 'scripted',
     modelId: options.modelId ?? 'scripted',
-    doGenerate: answer,
+    doGenerate: async (request) => {
+      const { input, output, ...result } = await answer(request);
+      serve(input, output);
+      return result;
+    },
     doStream: async (request) => {
-      const { content, finishReason, usage } = await answer(request);
+      const { input, output, content, finishReason, usage } = await answer(request);
+      const pace = options.pace ?? 0;
       const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
       for (const part of content) {
         if (part.type === 'text') {
-          parts.push(
-            { type: 'text-start', id: 'text' },
-            { type: 'text-delta', id: 'text', delta: part.text },
-          );
+          parts.push({ type: 'text-start', id: 'text' });
+          for (const delta of pace > 0 ? words(part.text) : [part.text])
+            parts.push({ type: 'text-delta', id: 'text', delta });
           parts.push({ type: 'text-end', id: 'text' });
         } else parts.push(part as LanguageModelV3StreamPart);
       }
       parts.push({ type: 'finish', finishReason, usage });
-      return { stream: simulateReadableStream({ chunks: parts }) };
+      return { stream: handedOver(parts, pace, () => serve(input, output)) };
     },
   });
-  return Object.assign(model, { calls });
+  return Object.defineProperties(model, {
+    calls: { value: calls, enumerable: true },
+    served: { get: () => served, enumerable: true },
+  }) as ScriptedModel;
+}
+
+/** Text cut after each run of spaces: streamed a word at a time, it reads as it was written. */
+function words(text: string): string[] {
+  return text.match(/\S*\s*/g)?.filter((word) => word !== '') ?? [text];
+}
+
+/**
+ * The parts as a stream: at once (no timer at all), or `pace` ms apart; `done` is told when the
+ * last is read, the answer handed over whole.
+ */
+function handedOver(
+  parts: readonly LanguageModelV3StreamPart[],
+  pace: number,
+  done: () => void,
+): ReadableStream<LanguageModelV3StreamPart> {
+  let index = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      if (index > 0 && pace > 0) await new Promise((resolve) => setTimeout(resolve, pace));
+      controller.enqueue(parts[index++] as LanguageModelV3StreamPart);
+      if (index < parts.length) return;
+      done();
+      controller.close();
+    },
+  });
 }

@@ -76,6 +76,10 @@ export const chatDialect: WireDialect = {
   path: '/chat/completions',
   read,
   inputTokens: (body) => roughTokens(JSON.stringify(body.messages)),
+  usage(reply, context) {
+    const { base, usage } = completion(reply, context);
+    return { responseId: base.id, inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens };
+  },
   answer(reply, context) {
     const { base, message, finishReason, usage } = completion(reply, context);
     return {

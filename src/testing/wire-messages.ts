@@ -91,6 +91,10 @@ export const messagesDialect: WireDialect = {
   path: '/messages',
   read,
   inputTokens: (body) => roughTokens(JSON.stringify(body.messages) + JSON.stringify(body.system ?? '')),
+  usage(reply, context) {
+    const { id, usage } = message(reply, context);
+    return { responseId: id, inputTokens: usage.input_tokens, outputTokens: usage.output_tokens };
+  },
   answer: message,
   events(reply, context) {
     const whole = message(reply, context);

@@ -104,6 +104,10 @@ export const responsesDialect: WireDialect = {
   path: '/responses',
   read,
   inputTokens: (body) => roughTokens(JSON.stringify(body.input ?? '') + String(body.instructions ?? '')),
+  usage(reply, context) {
+    const { id, usage } = response(reply, context);
+    return { responseId: id, inputTokens: usage.input_tokens, outputTokens: usage.output_tokens };
+  },
   answer: response,
   events(reply, context) {
     const whole = response(reply, context);

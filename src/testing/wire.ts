@@ -16,6 +16,13 @@ export interface AnswerContext {
   readonly inputTokens: number;
 }
 
+/** What an answer's usage says, and the answer's id. */
+interface WireUsage {
+  readonly responseId: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
 /**
  * One model API the fake server speaks: how its requests read as a `ScriptedCall`, and
  * how an answer (or a fault) is written in its own format, plain and streamed. The
@@ -28,6 +35,8 @@ export interface WireDialect extends FaultDialect {
   read(body: WireBody, headers: IncomingHttpHeaders, index: number): ScriptedCall;
   /** The prompt's rough size in tokens, for the usage it reports. */
   inputTokens(body: WireBody): number;
+  /** The answer's id and the tokens its usage reports, as the answer carries them. */
+  usage(reply: WireAnswer, context: AnswerContext): WireUsage;
   /** The whole answer, as a non-streamed response body. */
   answer(reply: WireAnswer, context: AnswerContext): unknown;
   /** The answer as server-sent events, each a whole `event:`/`data:` block ending in a blank line. */

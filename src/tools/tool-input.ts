@@ -79,8 +79,16 @@ export function parseToolInput<T extends z.ZodObject>(
  * rather than the SDK's dump of the whole value and zod's report.
  */
 export function toolInputSchema<T extends z.ZodObject>(fields: T): Schema<z.output<T>> {
-  const described = zodSchema(fields);
-  return jsonSchema<z.output<T>>(() => described.jsonSchema, {
-    validate: (value) => ({ success: true, value: value as z.output<T> }),
-  });
+  // One per fields, so its JSON Schema is worked out once, whoever makes the tool and how often.
+  let schema = made.get(fields);
+  if (!schema) {
+    const described = zodSchema(fields);
+    schema = jsonSchema(() => described.jsonSchema, {
+      validate: (value) => ({ success: true, value }),
+    });
+    made.set(fields, schema);
+  }
+  return schema as Schema<z.output<T>>;
 }
+
+const made = new WeakMap<z.ZodObject, Schema>();

@@ -1,9 +1,10 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { TelemetrySettings } from 'ai';
 import type { Agent } from '../agent/agent.js';
+import type { KnownPrice } from '../agent/price-data.js';
 import { modelName, resolveModel } from '../agent/resolve-model.js';
 import { type FormationSettings, joinedAgent } from '../agent/team-formation.js';
-import { type ModelPrice, priceOf, turnUsage } from '../agent/usage.js';
+import { type ModelPrice, type NoPrice, priceOf } from '../agent/usage.js';
 import type { Clock } from '../events/clock.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
@@ -19,7 +20,7 @@ import { judgeTurnEnd } from './hooks-turn.js';
 import { newMessages } from './mid-turn.js';
 import { runModelTurn } from './model-turn.js';
 import type { ThreadMemory } from './threads.js';
-import { TurnTranscript } from './transcript.js';
+import { type TranscriptModel, TurnTranscript } from './transcript.js';
 import { thrownOutcome } from './turn-failure.js';
 import type { TurnOutcome } from './turn-outcome.js';
 import { turnTools } from './turn-tools.js';
@@ -42,6 +43,13 @@ export interface TurnExecutor {
   notice?(event: TeamEvent): void;
   /** Takes on a member that joined during the run (`run.addMember`). */
   join?(agent: Agent): void;
+}
+
+/** Where a turn's live-only events go (`team:text-delta`: shown, never logged). */
+export interface LiveSink {
+  emit(event: TeamEventDraft): void;
+  /** Whether anyone watches the run's live text now: a turn that starts then streams its text. */
+  watching(): boolean;
 }
 
 /** What running a team's turns needs of the team: its agents, their models and prices. */
@@ -72,8 +80,8 @@ export interface InProcessExecutorOptions {
   readonly threads: ThreadMemory;
   /** True once running turns should end after their current step (the run reached its budget). */
   readonly halt: () => boolean;
-  /** Where live-only events go (`team:text-delta`: shown, never logged). */
-  readonly live?: (event: TeamEventDraft) => void;
+  /** Where live-only events go; without it (a worker: nobody there watches) turns never stream. */
+  readonly live?: LiveSink;
   /** The run's spans, when the team traces (`telemetry`). */
   readonly tracing?: () => RunTracing | undefined;
 }
@@ -85,6 +93,8 @@ interface Equipment {
   readonly system: string;
   /** The tokens its briefings have: the prompt budget less its system prompt. */
   readonly room: number;
+  /** Its model as usage names and prices it (the price looked up at its first answer). */
+  readonly priced: TranscriptModel;
 }
 
 /**
@@ -150,7 +160,7 @@ export class InProcessExecutor implements TurnExecutor {
     const delivered = () => [...seen].filter((id) => !turn.messageIds.includes(id));
     // Messages of the descriptor its briefing had no room for and read_inbox did not give: they stay unread.
     const unread = () => turn.messageIds.filter((id) => !seen.has(id));
-    const transcript = new TurnTranscript(store, turn);
+    let transcript: TurnTranscript | undefined;
     // A hook that throws inside a tool stops the turn, which then fails with its error.
     let hookFailure: unknown;
     const hookStop = new AbortController();
@@ -160,9 +170,16 @@ export class InProcessExecutor implements TurnExecutor {
     };
     try {
       this.#joinFrom(turn);
-      const { agent, role, model, system, room } = this.#equipment(turn.agent);
+      const { agent, role, model, system, room, priced } = this.#equipment(turn.agent);
+      const log = new TurnTranscript(store, turn, priced);
+      transcript = log;
       const context = { members: this.#members(), selfClaim: team.selfClaim, room };
-      const briefing = await store.transact(team.name, (rules) => turnPrompt(rules, turn, context));
+      const briefing = await store.transact(team.name, (rules) => {
+        const read = turnPrompt(rules, turn, context);
+        // The briefing goes in the log with its read, unless approved calls add their answers to it.
+        if (read.requests.approvedCalls.length === 0) rules.emit(log.promptDraft(read.text));
+        return read;
+      });
       seen.clear();
       for (const id of briefing.shown) seen.add(id);
       const { tools, governance } = turnTools({
@@ -179,14 +196,14 @@ export class InProcessExecutor implements TurnExecutor {
       // Calls approved since the agent asked are made as asked, before the model's first step.
       const made = await makeApprovedCalls(governance, tools, briefing.requests.approvedCalls);
       const prompt = made ? `${briefing.text}\n\n${made}` : briefing.text;
-      transcript.prompt(prompt);
+      if (briefing.requests.approvedCalls.length > 0) log.prompt(prompt);
       const synthesis = turn.reason === 'synthesis';
       const outcome = await runModelTurn({
         model,
         system,
         history: threads.history(turn.threadId ?? undefined, agent.name),
         prompt,
-        tools: transcript.wrap(synthesis ? {} : tools),
+        tools: log.wrap(synthesis ? {} : tools),
         maxSteps: synthesis ? 1 : agent.maxIterations,
         signal: AbortSignal.any([signal, timedOut.signal, hookStop.signal]),
         maxRetries: agent.maxRetries,
@@ -205,25 +222,27 @@ export class InProcessExecutor implements TurnExecutor {
             seen,
             room: Math.floor(room / 4),
           });
-          if (fresh) transcript.given(step, fresh.text, fresh.ids);
+          if (fresh) log.given(step, fresh.text, fresh.ids);
           return fresh?.text ?? null;
         },
-        onPart: (part) => {
-          transcript.part(part);
-          if (part.type === 'text-delta' && part.text && live) {
-            live({ type: 'team:text-delta', data: { agent: agent.name, turn: turn.turn, delta: part.text } });
-          }
-        },
+        // Each answer is committed (its usage, text and calls) before its tools run.
+        onResponse: (response) => log.response(response),
+        onStep: (step) => log.stepEnded(step),
+        // Streamed only for someone watching: a plain call costs less.
+        ...(live?.watching()
+          ? {
+              onText: (delta: string) =>
+                live.emit({ type: 'team:text-delta', data: { agent: agent.name, turn: turn.turn, delta } }),
+            }
+          : {}),
         ...(telemetry ? { telemetry } : {}),
-      }).finally(() => transcript.end());
+      });
       // Its transcript is in the log before the turn is closed.
-      await transcript.settled();
+      await log.flush();
       threads.remember(turn.threadId ?? undefined, agent.name, outcome.messages);
       const done = {
         kind: 'done',
         text: outcome.text,
-        usage: turnUsage(outcome.usage, priceOf(model.modelId, team.pricing)),
-        model: modelName(model),
         delivered: delivered(),
         unread: unread(),
       } as const;
@@ -231,7 +250,8 @@ export class InProcessExecutor implements TurnExecutor {
       const rejected = await judgeTurnEnd({ ...judged, maxTurnsPerMember: team.maxTurnsPerMember });
       return rejected ? { ...done, rejected } : done;
     } catch (error) {
-      await transcript.settled().catch(() => undefined);
+      // What the cut turn did since its last commit (its tools' answers) is logged all the same.
+      await transcript?.flush().catch(() => undefined);
       const how = { aborted: signal.aborted, timedOut: timedOut.signal.aborted, timeoutMs, hookFailure };
       return thrownOutcome(error, turn, { ...how, delivered: delivered(), unread: unread() });
     } finally {
@@ -267,7 +287,17 @@ export class InProcessExecutor implements TurnExecutor {
     const model = team.models.get(name) ?? this.#joinedModel(agent);
     const role = agent === team.lead ? 'lead' : 'member';
     const system = systemPrompt({ ...team, members: this.#members() }, agent);
-    made = { agent, role, model, system, room: briefingRoom(team.promptBudgetTokens, system) };
+    let price: KnownPrice | NoPrice | undefined;
+    const priced = {
+      name: modelName(model),
+      // Once per agent. The run loads the price data in the background as it opens; should
+      // an answer come first, it is read at once rather than waited for.
+      price: () => {
+        price ??= priceOf(model.modelId, team.pricing);
+        return price;
+      },
+    };
+    made = { agent, role, model, system, room: briefingRoom(team.promptBudgetTokens, system), priced };
     this.#equipped.set(name, made);
     return made;
   }

@@ -5,14 +5,15 @@ import {
   TypeValidationError,
 } from '@ai-sdk/provider';
 import {
-  type LanguageModelUsage,
+  generateText,
   type ModelMessage,
+  type StepResult,
   stepCountIs,
   streamText,
   type TelemetrySettings,
-  type TextStreamPart,
   type ToolSet,
 } from 'ai';
+import { committingSteps, type StepResponse } from './step-commits.js';
 
 export interface ModelTurn {
   readonly model: LanguageModelV3;
@@ -34,8 +35,18 @@ export interface ModelTurn {
   readonly temperature?: number | undefined;
   readonly maxOutputTokens?: number | undefined;
   readonly providerOptions?: SharedV3ProviderOptions | undefined;
-  /** Sees every part of the model's stream as it comes (text deltas, tool calls, steps). */
-  readonly onPart?: (part: TextStreamPart<ToolSet>) => void;
+  /**
+   * Each model call's answer as it arrives, awaited before its tools run (the step's commit:
+   * its usage counts even if the turn is cut after it). A rejection fails the turn.
+   */
+  readonly onResponse: (response: StepResponse) => Promise<void>;
+  /** Each step once its tools have answered (the SDK's record of it). */
+  readonly onStep?: (step: StepResult<ToolSet>) => void;
+  /**
+   * Given when someone watches the turn: it streams, and its text comes here as the model
+   * writes it. Without it (or with a model that cannot stream) each step is one plain call.
+   */
+  readonly onText?: (delta: string) => void;
   /** The AI SDK's OpenTelemetry settings for the turn's calls, when the team traces. */
   readonly telemetry?: TelemetrySettings;
   /**
@@ -49,27 +60,26 @@ export interface ModelTurn {
 export interface ModelTurnOutcome {
   /** The final reply: the last step's text, or the last text the turn produced at all. */
   readonly text: string;
-  readonly usage: LanguageModelUsage;
   /** This turn's messages: the briefing, the model's replies and the tool results. */
   readonly messages: readonly ModelMessage[];
 }
 
 /**
- * One turn: one AI SDK tool loop, bounded by the agent's steps, streamed so its text can be
- * shown as it comes. It fails as a non-streamed call would: a stream reports a fault (a
- * failed request after its retries, a broken chunk) as a part, and the turn throws the first.
+ * One turn: one AI SDK tool loop, bounded by the agent's steps. It streams only when someone
+ * watches (`onText`), so its text can be shown as it comes; otherwise each step is a plain
+ * call, which costs less. Either way it fails the same: a stream reports a fault (a failed
+ * request after its retries, a broken chunk) as a part, and the turn throws the first.
  */
 export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
   const briefing: ModelMessage = { role: 'user', content: turn.prompt };
-  const faults: unknown[] = [];
   const initial = [...turn.history, briefing];
   // What was given between steps, each after the response messages it followed: the SDK
   // rebuilds each step's messages from the turn's start and its responses, so they are put
   // back in their places every step.
   const given: { readonly after: number; readonly message: ModelMessage }[] = [];
   const between = turn.between;
-  const result = streamText({
-    model: turn.model,
+  const settings = {
+    model: committingSteps(turn.model, turn.onResponse),
     system: turn.system,
     messages: initial,
     tools: turn.tools,
@@ -92,19 +102,42 @@ export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
     temperature: turn.temperature,
     maxOutputTokens: turn.maxOutputTokens,
     providerOptions: turn.providerOptions,
+    ...(turn.onStep ? { onStepFinish: turn.onStep } : {}),
+    ...(turn.telemetry ? { experimental_telemetry: turn.telemetry } : {}),
+  };
+  const onText = turn.onText;
+  const { steps, response } =
+    onText && typeof turn.model.doStream === 'function'
+      ? await streamed(settings, onText, turn.signal)
+      : await generateText(settings).catch((error: unknown) => {
+          // Cut by the signal: the turn did not finish, whatever the call was doing.
+          turn.signal.throwIfAborted();
+          throw error;
+        });
+  const text = steps.at(-1)?.text || [...steps].reverse().find((step) => step.text)?.text || '';
+  return { text: text.trim(), messages: [briefing, ...withGiven(response.messages, given)] };
+}
+
+/** The tool loop streamed: its text to `onText` as it comes; the first fault it reports is thrown. */
+async function streamed(
+  settings: Parameters<typeof streamText<ToolSet>>[0],
+  onText: (delta: string) => void,
+  signal: AbortSignal,
+) {
+  const faults: unknown[] = [];
+  const result = streamText({
+    ...settings,
     // Every 'error' part of the stream, kept for the turn to throw (the SDK's default prints them).
     onError: ({ error }) => {
       faults.push(error);
     },
-    ...(turn.telemetry ? { experimental_telemetry: turn.telemetry } : {}),
   });
-  for await (const part of result.fullStream) turn.onPart?.(part);
+  for await (const part of result.fullStream) if (part.type === 'text-delta' && part.text) onText(part.text);
   // A stream cut by the signal ends quietly: the turn did not finish, whatever it wrote.
-  turn.signal.throwIfAborted();
+  signal.throwIfAborted();
   if (faults.length > 0) throw asCallError(faults[0]);
-  const [steps, usage, response] = await Promise.all([result.steps, result.totalUsage, result.response]);
-  const text = steps.at(-1)?.text || [...steps].reverse().find((step) => step.text)?.text || '';
-  return { text: text.trim(), usage, messages: [briefing, ...withGiven(response.messages, given)] };
+  const [steps, response] = await Promise.all([result.steps, result.response]);
+  return { steps, response };
 }
 
 /** The turn's response messages with what was given between steps put back where it came. */

@@ -1,8 +1,11 @@
-import type { TextStreamPart, Tool, ToolExecutionOptions, ToolSet } from 'ai';
+import type { StepResult, Tool, ToolExecutionOptions, ToolSet } from 'ai';
+import type { KnownPrice } from '../agent/price-data.js';
+import { type NoPrice, stepUsage } from '../agent/usage.js';
 import { cutTo, LIMITS } from '../events/limits.js';
 import type { TeamEventDraft } from '../events/team-event-map.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
+import type { StepResponse } from './step-commits.js';
 import { describeError } from './turn-outcome.js';
 
 type Execute = NonNullable<Tool['execute']>;
@@ -27,36 +30,50 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 const isGeneratorFunction = (fn: Execute) =>
   Object.prototype.toString.call(fn) === '[object AsyncGeneratorFunction]';
 
+/** What a transcript prices and names each step's usage by: the agent's model. */
+export interface TranscriptModel {
+  /** As usage events name it (`provider/id`). */
+  readonly name: string;
+  /** Its price, looked up at its first answer (without waiting for anything: the commit would wait). */
+  price(): KnownPrice | NoPrice;
+}
+
 /**
- * A turn's transcript, committed through the store as the turn goes (so it works wherever the
- * turn runs): its briefing, each step's text, and each tool call before the tool runs and its
- * result after. Commits keep the order they were made in; ones made while another is on its
- * way go together in the next. A commit that fails fails the turn (see `settled`).
+ * A turn's transcript and usage, committed through the store (so it works wherever the turn
+ * runs) on the turn's own commits, never on commits of their own: the briefing with the
+ * briefing's read (`promptDraft`); then each step's commit, made as its model call answers and
+ * before its tools run (`response`), holding what came since the last (the tools' answers, the
+ * messages given before the step), the step's usage, its text and its tool calls. What is left
+ * when the turn ends (the answers of a last step's tools, what a cut turn had) goes in `flush`.
+ * A commit that fails fails the turn.
  */
 export class TurnTranscript {
   readonly #store: TeamStore;
   readonly #turn: TurnDescriptor;
-  readonly #queue: TeamEventDraft[] = [];
-  #flushing: Promise<void> | undefined;
-  #failure: { readonly error: unknown } | undefined;
-  /** The current step of the tool loop, and its text not committed yet. */
-  #step = -1;
-  #text = '';
-  /** Tool calls the model stream has passed (their step's text before them is in `#text`). */
-  readonly #passed = new Map<string, () => void>();
-  readonly #waiting = new Map<string, Promise<void>>();
-  /** Tool calls that reached their tool (the others were invalid: the stream reports them). */
+  readonly #model: TranscriptModel;
+  /** Events made since the last commit, in order: they go with the next. */
+  readonly #pending: TeamEventDraft[] = [];
+  /** The step the next answer of the model is: its steps are counted as they answer. */
+  #step = 0;
+  /** Tool calls that reached their tool (the others were refused by the SDK). */
   readonly #executed = new Set<string>();
 
-  constructor(store: TeamStore, turn: TurnDescriptor) {
+  constructor(store: TeamStore, turn: TurnDescriptor, model: TranscriptModel) {
     this.#store = store;
     this.#turn = turn;
+    this.#model = model;
   }
 
-  prompt(prompt: string): void {
+  /** The briefing as the transcript's first event, for the commit that reads it (or the first step's). */
+  promptDraft(prompt: string): TeamEventDraft {
     const { agent, turn, reason, taskId } = this.#turn;
     const data = { agent, turn, reason, taskId, prompt: cutTo(prompt, LIMITS.promptInLog, null) };
-    void this.#commit({ type: 'team:turn-prompt', data });
+    return { type: 'team:turn-prompt', data };
+  }
+
+  /** The briefing, when it could not go with the briefing's read: it goes with the next commit. */
+  prompt(prompt: string): void {
+    this.#pending.push(this.promptDraft(prompt));
   }
 
   /** What the turn was given before step `step` (messages that came while it ran), marked so. */
@@ -64,10 +81,10 @@ export class TurnTranscript {
     const { agent, turn, reason, taskId } = this.#turn;
     const prompt = cutTo(text, LIMITS.promptInLog, null);
     const data = { agent, turn, reason, taskId, prompt, step, messageIds };
-    void this.#commit({ type: 'team:turn-prompt', data });
+    this.#pending.push({ type: 'team:turn-prompt', data });
   }
 
-  /** The tools, each committing its call before it runs and its answer after. */
+  /** The tools, each noting its answer (or its error) for the next commit. */
   wrap(tools: ToolSet): ToolSet {
     const wrapped: ToolSet = {};
     for (const [name, tool] of Object.entries(tools)) {
@@ -78,59 +95,59 @@ export class TurnTranscript {
     return wrapped;
   }
 
-  /** Reads each part of the turn's model stream, in order. */
-  part(part: TextStreamPart<ToolSet>): void {
-    switch (part.type) {
-      case 'start-step':
-        this.#step++;
-        this.#text = '';
-        break;
-      case 'text-delta':
-        this.#text += part.text;
-        break;
-      case 'tool-call':
-        this.#pass(part.toolCallId);
-        break;
-      case 'tool-error':
-        // A call the SDK refused before any tool ran (unknown tool, input that does not parse).
-        if (!this.#executed.has(part.toolCallId)) {
-          this.#flushText();
-          this.#called(part.toolName, part.toolCallId, part.input);
-          this.#answered(part.toolName, part.toolCallId, describeError(part.error), true);
-        }
-        break;
-      case 'finish-step':
-        this.#flushText();
-        break;
+  /**
+   * A step's commit, as its model call answers: what came since the last commit, the step's
+   * usage (priced), its text, and each tool call before any tool runs.
+   */
+  async response(response: StepResponse): Promise<void> {
+    const { agent, turn, role, taskId } = this.#turn;
+    const step = this.#step++;
+    const usage = stepUsage(response.usage, this.#model.price());
+    const drafts = this.#pending.splice(0);
+    drafts.push({
+      type: 'team:turn-usage',
+      data: {
+        member: agent,
+        role,
+        turn,
+        step,
+        model: this.#model.name,
+        ...(response.responseId ? { responseId: response.responseId } : {}),
+        usage,
+      },
+    });
+    if (response.text) {
+      const text = cutTo(response.text, LIMITS.taskText, null);
+      drafts.push({ type: 'team:turn-text', data: { agent, turn, step, text } });
+    }
+    for (const call of response.toolCalls) {
+      const data = { agent, turn, taskId, toolCallId: call.toolCallId, toolName: call.toolName };
+      drafts.push({ type: 'team:tool-called', data: { ...data, input: cutTool(parsedInput(call.input)) } });
+    }
+    await this.#commit(drafts);
+  }
+
+  /** A step whose tools answered: the calls the AI SDK refused before any tool ran (unknown tool, input that does not parse) get their error. */
+  stepEnded(step: StepResult<ToolSet>): void {
+    for (const part of step.content) {
+      if (part.type === 'tool-error' && !this.#executed.has(part.toolCallId))
+        this.#answered(part.toolName, part.toolCallId, describeError(part.error), true);
     }
   }
 
-  /** The stream is over (or broke): no tool waits for it any more. */
-  end(): void {
-    for (const pass of this.#passed.values()) pass();
-  }
-
-  /** Waits for every commit; throws the first that failed. */
-  async settled(): Promise<void> {
-    await this.#flushing;
-    if (this.#failure) throw this.#failure.error;
+  /** Commits what is left (the turn ended, failed or was cut); nothing when nothing is. */
+  async flush(): Promise<void> {
+    if (this.#pending.length > 0) await this.#commit(this.#pending.splice(0));
   }
 
   #wrapExecute(name: string, execute: Execute): Execute {
-    const before = async (input: unknown, options: ToolExecutionOptions) => {
-      this.#executed.add(options.toolCallId);
-      // The step's text comes before its calls: wait until the stream has given all of it.
-      await this.#streamPassed(options.toolCallId);
-      this.#flushText();
-      await this.#called(name, options.toolCallId, input);
-    };
     const after = (id: string, output: unknown, isError: boolean) =>
       this.#answered(name, id, isError ? describeError(output) : output, isError);
     if (isGeneratorFunction(execute)) {
       // A tool that streams preliminary results keeps streaming them; its last one is its answer.
       const transcript = this;
       return async function* (input: unknown, options: ToolExecutionOptions) {
-        await before(input, options);
+        transcript.#executed.add(options.toolCallId);
         let last: unknown;
         try {
           for await (const value of execute(input, options) as AsyncIterable<unknown>) {
@@ -138,80 +155,45 @@ export class TurnTranscript {
             yield value;
           }
         } catch (error) {
-          await after(options.toolCallId, error, true);
+          after(options.toolCallId, error, true);
           throw error;
         }
-        await transcript.#answered(name, options.toolCallId, last, false);
+        after(options.toolCallId, last, false);
       };
     }
     return async (input: unknown, options: ToolExecutionOptions) => {
-      await before(input, options);
+      this.#executed.add(options.toolCallId);
       try {
         let output: unknown = await execute(input, options);
         // A plain function that hands back an iterable: its answer is the last value.
         if (isAsyncIterable(output)) for await (const value of output) output = value;
-        await after(options.toolCallId, output, false);
+        after(options.toolCallId, output, false);
         return output;
       } catch (error) {
-        await after(options.toolCallId, error, true);
+        after(options.toolCallId, error, true);
         throw error;
       }
     };
   }
 
-  #streamPassed(id: string): Promise<void> {
-    let waiting = this.#waiting.get(id);
-    if (!waiting) {
-      waiting = new Promise<void>((resolve) => this.#passed.set(id, resolve));
-      this.#waiting.set(id, waiting);
-    }
-    return waiting;
-  }
-
-  #pass(id: string): void {
-    void this.#streamPassed(id);
-    this.#passed.get(id)?.();
-  }
-
-  #flushText(): void {
-    if (!this.#text) return;
-    const { agent, turn } = this.#turn;
-    const text = cutTo(this.#text, LIMITS.taskText, null);
-    this.#text = '';
-    void this.#commit({ type: 'team:turn-text', data: { agent, turn, step: Math.max(0, this.#step), text } });
-  }
-
-  #called(toolName: string, toolCallId: string, input: unknown): Promise<void> {
-    const { agent, turn, taskId } = this.#turn;
-    const data = { agent, turn, taskId, toolCallId, toolName, input: cutTool(input) };
-    return this.#commit({ type: 'team:tool-called', data });
-  }
-
-  #answered(toolName: string, toolCallId: string, output: unknown, isError: boolean): Promise<void> {
+  #answered(toolName: string, toolCallId: string, output: unknown, isError: boolean): void {
     const { agent, turn } = this.#turn;
     const data = { agent, turn, toolCallId, toolName, output: cutTool(output), isError };
-    return this.#commit({ type: 'team:tool-result', data });
+    this.#pending.push({ type: 'team:tool-result', data });
   }
 
-  /** Resolves once the draft is committed (or its commit failed: `settled` tells). */
-  #commit(draft: TeamEventDraft): Promise<void> {
-    this.#queue.push(draft);
-    this.#flushing ??= this.#drain();
-    return this.#flushing;
+  async #commit(drafts: readonly TeamEventDraft[]): Promise<void> {
+    await this.#store.transact(this.#turn.team, ({ emit }) => {
+      for (const draft of drafts) emit(draft);
+    });
   }
+}
 
-  async #drain(): Promise<void> {
-    while (this.#queue.length > 0) {
-      const batch = this.#queue.splice(0);
-      try {
-        await this.#store.transact(this.#turn.team, ({ emit }) => {
-          for (const draft of batch) emit(draft);
-        });
-      } catch (error) {
-        this.#failure ??= { error };
-      }
-    }
-    // Cleared in the same step as the last look at the queue: a later commit starts a new drain.
-    this.#flushing = undefined;
+/** A call's arguments as the model sent them: the JSON value where they parse, else the text. */
+function parsedInput(input: string): unknown {
+  try {
+    return JSON.parse(input);
+  } catch {
+    return input;
   }
 }

@@ -31,7 +31,8 @@ export interface TurnEnd {
  * stays with the member for its next turn); a member that failed or is out of turns gives
  * its tasks back; an agent woken by messages it did not answer has its reply sent to their
  * senders (the person included), marked automatic (and automatic messages never get one, so
- * agents cannot ping-pong); then the turn's usage and end are emitted.
+ * agents cannot ping-pong); then the turn's end is emitted. (Its usage is not: each of its
+ * steps committed its own as it came, see `team:turn-usage`.)
  */
 export function endTurn(rules: TeamRules, end: TurnEnd): void {
   const { board, mailbox, emit } = rules;
@@ -82,12 +83,6 @@ export function endTurn(rules: TeamRules, end: TurnEnd): void {
       if (mailbox.hasRoom(sender))
         mailbox.send(name, sender, cutTo(text, LIMITS.message), { automatic: true });
     }
-  }
-  if (outcome.kind === 'done') {
-    emit({
-      type: 'team:turn-usage',
-      data: { member: name, role: turn.role, turn: turn.turn, model: outcome.model, usage: outcome.usage },
-    });
   }
   emit({
     type: 'team:member-finished',

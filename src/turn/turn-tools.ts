@@ -1,4 +1,4 @@
-import type { ToolSet } from 'ai';
+import { asSchema, type Schema, type Tool, type ToolSet } from 'ai';
 import type { Agent } from '../agent/agent.js';
 import { canSpawn, type FormationSettings } from '../agent/team-formation.js';
 import type { Clock } from '../events/clock.js';
@@ -91,6 +91,37 @@ export function turnTools(context: TurnToolsContext): { tools: ToolSet; governan
   };
   // Delegate mode holds the lead to coordination: none of its own tools.
   const own = role === 'lead' && context.formation.delegate ? {} : agent.tools;
-  const governed = governTools(governance, role, { ...teamTools, ...shutdown }, own, context.requests);
+  const governed = governTools(
+    governance,
+    role,
+    { ...teamTools, ...shutdown },
+    withSchemasOnce(own),
+    context.requests,
+  );
   return { tools: governed, governance };
+}
+
+/** Each input schema as the AI SDK's own, made once per schema: its JSON Schema is then worked out once. */
+const converted = new WeakMap<object, Schema>();
+
+/**
+ * An agent's tools with their input schemas made into the AI SDK's `Schema` once: given as a
+ * zod schema, the SDK would make it again (and turn it into JSON Schema again) at every model call.
+ */
+function withSchemasOnce(tools: ToolSet): ToolSet {
+  const out: ToolSet = {};
+  for (const [name, tool] of Object.entries(tools)) {
+    const input: unknown = tool.inputSchema;
+    if ((typeof input !== 'object' && typeof input !== 'function') || input === null) {
+      out[name] = tool;
+      continue;
+    }
+    let schema = converted.get(input);
+    if (!schema) {
+      schema = asSchema(tool.inputSchema);
+      converted.set(input, schema);
+    }
+    out[name] = schema === input ? tool : ({ ...tool, inputSchema: schema } as Tool);
+  }
+  return out;
 }

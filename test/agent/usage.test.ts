@@ -1,26 +1,24 @@
+import type { LanguageModelV3Usage } from '@ai-sdk/provider';
 import { Agent, DEFAULT_PRICES, Team } from 'agent-teams';
 import { scriptedModel } from 'agent-teams/testing';
-import type { LanguageModelUsage } from 'ai';
 import { expect, test } from 'vitest';
 import type { KnownPrice } from '../../src/agent/price-data.js';
-import { addUsage, NO_USAGE, priceOf, turnUsage } from '../../src/agent/usage.js';
+import { addUsage, NO_USAGE, priceOf, stepUsage } from '../../src/agent/usage.js';
 
-/** An AI SDK 6 usage, as a provider reports it. */
+/** A model call's usage, as a provider reports it to the AI SDK. */
 function usage(
   input: number,
   output: number,
   details: { cacheRead?: number; cacheWrite?: number; reasoning?: number } = {},
-): LanguageModelUsage {
+): LanguageModelV3Usage {
   return {
-    inputTokens: input,
-    outputTokens: output,
-    totalTokens: input + output,
-    inputTokenDetails: {
-      noCacheTokens: undefined,
-      cacheReadTokens: details.cacheRead,
-      cacheWriteTokens: details.cacheWrite,
+    inputTokens: {
+      total: input,
+      noCache: undefined,
+      cacheRead: details.cacheRead,
+      cacheWrite: details.cacheWrite,
     },
-    outputTokenDetails: { textTokens: undefined, reasoningTokens: details.reasoning },
+    outputTokens: { total: output, text: undefined, reasoning: details.reasoning },
   };
 }
 
@@ -58,14 +56,14 @@ test('the pricing option overrides the data, by exact id or the longest id it st
 
 test('cached input tokens cost the cached rate, and cached and reasoning tokens are counted apart', () => {
   const price = { input: 2, output: 10, cachedInput: 0.5, cacheWrite: 2.5 };
-  const turn = turnUsage(usage(1000, 300, { cacheRead: 600, cacheWrite: 100, reasoning: 200 }), price);
+  const turn = stepUsage(usage(1000, 300, { cacheRead: 600, cacheWrite: 100, reasoning: 200 }), price);
   expect(turn).toMatchObject({ inputTokens: 1000, outputTokens: 300, totalTokens: 1300 });
   expect(turn).toMatchObject({ cachedInputTokens: 600, reasoningTokens: 200 });
   expect(turn.cost).toBeCloseTo((300 * 2 + 600 * 0.5 + 100 * 2.5 + 300 * 10) / 1_000_000, 12);
   // Without a cached rate, cached tokens cost what any input token does.
-  expect(turnUsage(usage(1000, 0, { cacheRead: 600 }), { input: 2, output: 10 }).cost).toBeCloseTo(0.002, 12);
+  expect(stepUsage(usage(1000, 0, { cacheRead: 600 }), { input: 2, output: 10 }).cost).toBeCloseTo(0.002, 12);
   // A provider that reports no details: no detail fields, everything at the plain rates.
-  const plain = turnUsage(usage(1000, 300), price);
+  const plain = stepUsage(usage(1000, 300), price);
   expect(plain).not.toHaveProperty('cachedInputTokens');
   expect(plain).not.toHaveProperty('reasoningTokens');
   const sum = addUsage(addUsage(NO_USAGE, turn), turn);
@@ -78,10 +76,10 @@ test('an unpriced model says why, and the reason is kept as usages add up', () =
   expect(none).toEqual({
     unpriced: expect.stringContaining('no price for model llama3.2 on provider ollama'),
   });
-  const local = turnUsage(usage(100, 10), none);
+  const local = stepUsage(usage(100, 10), none);
   expect(local).toMatchObject({ cost: undefined, unpriced: [expect.stringContaining('llama3.2')] });
-  const hosted = turnUsage(usage(100, 10), priceOf('gpt-4o', {}));
-  const other = turnUsage(usage(5, 5), priceOf('house-model', {}));
+  const hosted = stepUsage(usage(100, 10), priceOf('gpt-4o', {}));
+  const other = stepUsage(usage(5, 5), priceOf('house-model', {}));
   const total = [hosted, local, local, other].reduce(addUsage, NO_USAGE);
   expect(total.cost).toBeUndefined();
   expect(total.unpriced).toEqual([local.unpriced?.[0], other.unpriced?.[0]]);

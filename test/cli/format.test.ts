@@ -1,6 +1,7 @@
 import stringWidth from 'string-width';
 import { expect, test } from 'vitest';
-import { clip, pad } from '../../src/cli/view/format.js';
+import { clip, pad } from '../../src/cli/view/columns.js';
+import { shorten } from '../../src/cli/view/format.js';
 import { fitHeight } from '../../src/cli/view/terminal-view.js';
 
 test('clip and pad measure text as the terminal draws it: wide characters take two columns', () => {
@@ -9,6 +10,14 @@ test('clip and pad measure text as the terminal draws it: wide characters take t
   expect(stringWidth(pad('潮 tides', 12))).toBe(12);
   expect(clip('a 🌊 wave', 20)).toBe('a 🌊 wave');
   expect(clip('one\ntwo   three', 20)).toBe('one two three');
+});
+
+test('the printed lines are shortened by characters as a person counts them, an emoji or a CJK character one', () => {
+  expect(shorten('東京の潮の満ち引き', 5)).toBe('東京の潮…');
+  expect(shorten('a 🌊 wave', 9)).toBe('a 🌊 wave');
+  expect(shorten('a 🌊 wave and more', 9)).toBe('a 🌊 wave…');
+  expect(shorten('one\ntwo   three', 20)).toBe('one two three');
+  expect(shorten('abc', 0)).toBe('');
 });
 
 test('a board taller than the window is cut to it, saying how many lines are not shown', () => {

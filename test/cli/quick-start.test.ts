@@ -39,11 +39,15 @@ test('--help loads the command parser and nothing of the model layer or the stor
   expect([...loaded]).toEqual(['commander']);
 });
 
+/** What only the live view needs: measuring text as the terminal draws it. */
+const VIEW_ONLY = ['string-width', 'get-east-asian-width', 'strip-ansi'];
+
 test.each([['tasks'], ['teams'], ['inbox', 'newsroom-demo', 'writer'], ['logs', 'newsroom-demo']])(
-  'the inspection command %s reads the store without loading the model layer, zod or the lock',
+  'the inspection command %s reads the store without loading the model layer, zod, the lock or the live view',
   async (...args) => {
     const loaded = await packagesLoaded(args, store);
-    for (const name of [...MODEL_LAYER, 'zod', 'proper-lockfile']) expect(loaded.has(name), name).toBe(false);
+    for (const name of [...MODEL_LAYER, 'zod', 'proper-lockfile', ...VIEW_ONLY])
+      expect(loaded.has(name), name).toBe(false);
   },
 );
 

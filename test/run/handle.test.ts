@@ -14,7 +14,7 @@ test('run.events() gives every event from the first, then live, and ends with th
   const { team, events } = testTeam(byAgent({ lead: plan, a: () => 'done' }), { members: ['a', 'b'] });
   const run = await team.start({ input: 'go' });
   const seen: TeamEvent[] = [];
-  for await (const event of run.events()) seen.push(event);
+  for await (const event of run.events({ deltas: true })) seen.push(event);
   await run.result;
   // Live text comes between the logged events (and to team.on alike), in the log it is not.
   const logged = seen.filter((event) => event.type !== 'team:text-delta');

@@ -13,7 +13,7 @@ export interface Outcome {
 
 export interface Scenario {
   readonly name: string;
-  readonly scripts: Record<string, (call: ScriptedCall) => ScriptedReply>;
+  readonly scripts: Record<string, (call: ScriptedCall) => ScriptedReply | Promise<ScriptedReply>>;
   readonly options?: Omit<TestTeamOptions, 'store'>;
   /** Something the test does while the run goes (e.g. abort it). */
   readonly during?: (run: TeamRunHandle, event: TeamEvent) => void;
@@ -31,6 +31,8 @@ const plan =
   };
 
 const byTitle = (call: ScriptedCall) => (call.step === 0 ? `done ${call.taskId}` : 'ok');
+/** A model call that never answers: the turn ends when it is cut (an abort, a timeout). */
+const untilCut = () => new Promise<ScriptedReply>(() => {});
 const types = (events: readonly TeamEvent[], type: TeamEvent['type']) =>
   events.filter((e) => e.type === type);
 const reasons = (events: readonly TeamEvent[]) =>
@@ -203,7 +205,9 @@ export const scenarios: Scenario[] = [
   },
   {
     name: 'an abort stops every turn and leaves nothing in progress',
-    scripts: { lead: plan({ title: 'A' }, { title: 'B' }), a: byTitle, b: byTitle, c: byTitle },
+    // The members' model calls answer nothing: only the abort ends their turns (a reply
+    // could otherwise complete a task before the abort's commit, which is no less right).
+    scripts: { lead: plan({ title: 'A' }, { title: 'B' }), a: untilCut, b: untilCut, c: untilCut },
     during: (run, event) => {
       if (event.type === 'team:task-created' && event.data.task.id === 'task-2') run.abort('enough');
     },

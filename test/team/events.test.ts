@@ -1,6 +1,6 @@
 import { Agent, Team, type TeamEvent, type TeamEventMap } from 'agent-teams';
 import { scriptedModel } from 'agent-teams/testing';
-import { expect, expectTypeOf, test, vi } from 'vitest';
+import { beforeEach, expect, expectTypeOf, test, vi } from 'vitest';
 import { byAgent, createTask, testTeam, tool } from '../helpers/team.js';
 
 // a writes to the lead once the lead's planning turn made its last model call: the message
@@ -46,10 +46,14 @@ const newsroomScript = byAgent({
   b: () => 'Draft done.',
 });
 
-test('a run emits the seed’s events with their data, team:start first and team:complete last', async () => {
+// Each run of the script waits for its own lead's planning.
+beforeEach(() => {
   plannedAt = new Promise<void>((resolve) => {
     planned = resolve;
   });
+});
+
+test('a run emits the seed’s events with their data, team:start first and team:complete last', async () => {
   const { team, events } = testTeam(newsroomScript, {
     members: ['a', 'b'],
     latencyMs: (call) => (call.agent === 'b' ? 60 : 5),

@@ -1,3 +1,6 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { Agent, Team } from 'agent-teams';
 import { fakeOpenAIServer } from 'agent-teams/testing';
 import { afterEach, expect, test } from 'vitest';
@@ -177,3 +180,61 @@ test('a bad or unknown option is refused, naming it, before a server listens', a
     'faults of fakeOpenAIServer must be a function of the call answering a fault, or undefined, not {"kind":"reset"}.',
   );
 });
+
+const APIS = {
+  chat: (url: string) =>
+    createOpenAICompatible({ name: 'openai-compatible', baseURL: url, includeUsage: true })('m'),
+  responses: (url: string) => createOpenAI({ apiKey: 'sk-fake', baseURL: url })('gpt-4.1'),
+  messages: (url: string) => createAnthropic({ apiKey: 'ak-fake', baseURL: url })('claude-sonnet-4-5'),
+} as const;
+
+test.each(
+  (Object.keys(APIS) as (keyof typeof APIS)[]).flatMap((api) =>
+    [false, true].map((watched) => [api, watched] as const),
+  ),
+)(
+  '%s (streamed: %s): it counts the tokens it served, and a team’s usage is exactly that',
+  async (api, watched) => {
+    // The researcher's first call gets a 429 (no answer, nothing served), its retry the answer.
+    const server = await fakeOpenAIServer(
+      byAgent({
+        editor: (call) =>
+          call.reason === 'start' && call.step === 0
+            ? { toolCalls: [createTask({ title: 'Research tides', assignee: 'researcher' })] }
+            : 'Tides: the moon pulls the sea.',
+        researcher: () => 'The moon pulls the sea.',
+      }),
+      {
+        faults: (call, earlier) =>
+          call.agent === 'researcher' && !earlier.some((each) => each.agent === 'researcher')
+            ? { kind: 'status', status: 429, retryAfterSeconds: 0 }
+            : undefined,
+      },
+    );
+    servers.push(server);
+    const model = APIS[api](server.url);
+    const team = new Team({
+      name: 'counted',
+      lead: new Agent({ name: 'editor', model, instructions: 'Plan.' }),
+      members: [new Agent({ name: 'researcher', model, instructions: 'Research.' })],
+    });
+    if (watched) team.on('team:text-delta', () => {});
+    const result = await team.run({ input: 'Write about tides' });
+    expect(result.teamResult.stopReason).toBe('completed');
+    expect(server.faulted).toHaveLength(1);
+    expect(server.served.responses).toBe(server.calls.length - 1);
+    expect(server.served.totalTokens).toBeGreaterThan(0);
+    expect(result.usage.total).toMatchObject({
+      inputTokens: server.served.inputTokens,
+      outputTokens: server.served.outputTokens,
+      totalTokens: server.served.totalTokens,
+    });
+    // The same figures over HTTP, for a test whose server runs in another process.
+    const served = await fetch(`${server.url}/served`).then((response) => response.json());
+    expect(served).toEqual(server.served);
+    // Each answer is in the log under the id it carried.
+    const log = await team.store.readEvents(result.runId);
+    const ids = log.flatMap((event) => (event.type === 'team:turn-usage' ? [event.data.responseId] : []));
+    expect(ids).toEqual(server.answers.map((answer) => answer.responseId));
+  },
+);

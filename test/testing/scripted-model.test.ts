@@ -1,6 +1,6 @@
 import { scriptedModel } from 'agent-teams/testing';
 import { generateText, stepCountIs, streamText, tool } from 'ai';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { TURN_HEADERS, turnHeaders } from '../../src/telemetry/turn-headers.js';
 
@@ -123,6 +123,60 @@ test('it streams too', async () => {
   expect(model.calls[0]).toMatchObject({ agent: 'lead', role: 'lead', reason: 'start' });
 });
 
+/** The parts of a doStream answer, read as they come. */
+async function read(model: ReturnType<typeof scriptedModel>, into: { type: string; delta?: string }[]) {
+  const { stream } = await model.doStream({
+    prompt: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }],
+  });
+  for await (const part of stream) into.push(part as { type: string; delta?: string });
+}
+
+test('a streamed reply comes whole at once, with no timer; `pace` words it, each part that long after the last', async () => {
+  vi.useFakeTimers();
+  try {
+    // With the clock stopped, a reply that waited on any timer would never end.
+    const model = scriptedModel(['the moon pulls the sea']);
+    const parts: { type: string; delta?: string }[] = [];
+    await read(model, parts);
+    expect(parts.filter((part) => part.type === 'text-delta').map((part) => part.delta)).toEqual([
+      'the moon pulls the sea',
+    ]);
+    expect(model.served).toMatchObject({ responses: 1 });
+
+    const paced = scriptedModel(['the moon pulls the sea'], { pace: 40 });
+    const seen: { type: string; delta?: string }[] = [];
+    const reading = read(paced, seen);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.map((part) => part.type)).toEqual(['stream-start']);
+    await vi.advanceTimersByTimeAsync(40 * 3);
+    expect(seen.map((part) => part.delta ?? part.type)).toEqual([
+      'stream-start',
+      'text-start',
+      'the ',
+      'moon ',
+    ]);
+    // Served once its last part is read.
+    expect(paced.served.responses).toBe(0);
+    await vi.advanceTimersByTimeAsync(40 * 5);
+    await reading;
+    expect(seen.map((part) => part.delta ?? part.type)).toEqual([
+      'stream-start',
+      'text-start',
+      'the ',
+      'moon ',
+      'pulls ',
+      'the ',
+      'sea',
+      'text-end',
+      'finish',
+    ]);
+    expect(paced.served).toMatchObject({ responses: 1 });
+    expect(paced.served.totalTokens).toBe(model.served.totalTokens);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
 test('simulated latency waits, and an abort stops the wait', async () => {
   const model = scriptedModel(['late'], { latencyMs: 3_600_000 });
   const controller = new AbortController();
@@ -132,7 +186,11 @@ test('simulated latency waits, and an abort stops the wait', async () => {
 });
 
 test.each([
-  [{ latency: 5 }, 'Unknown option "latency" for scriptedModel; the known ones are latencyMs, modelId.'],
+  [
+    { latency: 5 },
+    'Unknown option "latency" for scriptedModel; the known ones are latencyMs, modelId, pace.',
+  ],
+  [{ pace: -5 }, 'pace of scriptedModel must be a number of ms, 0 or more, not -5.'],
   [
     { latencyMs: -1 },
     'latencyMs of scriptedModel must be a number of ms, 0 or more, or a function of the call answering one, not -1.',

@@ -1,10 +1,10 @@
 import type { TeamEvent } from '../../events/team-event-map.js';
-import { clip, count, money, seconds } from './format.js';
+import { count, money, seconds, shorten } from './format.js';
 
 /** One plain line for an event, for output that is not a terminal; `undefined` to skip it. */
 export function eventLine(event: TeamEvent, startedAt: number): string | undefined {
   const at = `[${seconds(Date.parse(event.timestamp) - startedAt).padStart(7)}]`;
-  const say = (text: string) => `${at} ${clip(text, 200)}`;
+  const say = (text: string) => `${at} ${shorten(text, 200)}`;
   switch (event.type) {
     case 'team:start':
       return say(`${event.team}: ${event.data.lead} leads ${event.data.members.join(', ')}`);

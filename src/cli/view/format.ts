@@ -1,4 +1,3 @@
-import stringWidth from 'string-width';
 import type { TokenUsage } from '../../agent/usage.js';
 
 /** 1,234 */
@@ -31,28 +30,21 @@ export function seconds(ms: number): string {
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
- * On one line, cut to `width` terminal columns, with an ellipsis: measured as the terminal
- * draws it (`string-width`: a CJK character or an emoji takes two columns, a combining mark none).
+ * On one line, cut to `length` characters (as a person counts them: an emoji or an accented
+ * letter is one), with an ellipsis: for the lines the commands print (`tasks`, `inbox`,
+ * `logs`), which a terminal wraps. The live view fits its lines to the window by columns
+ * instead (`clip`, in columns.ts), with a module only it loads.
  */
-export function clip(text: string, width: number): string {
+export function shorten(text: string, length: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  if (width <= 0) return '';
-  if (stringWidth(flat) <= width) return flat;
-  let kept = '';
-  let used = 0;
+  if (length <= 0) return '';
+  if (flat.length <= length) return flat;
+  const kept: string[] = [];
   for (const { segment } of graphemes.segment(flat)) {
-    const size = stringWidth(segment);
-    if (used + size > width - 1) break;
-    kept += segment;
-    used += size;
+    kept.push(segment);
+    if (kept.length > length) return `${kept.slice(0, length - 1).join('')}…`;
   }
-  return `${kept}…`;
-}
-
-/** `clip`ped, then filled with spaces to exactly `width` columns. */
-export function pad(text: string, width: number): string {
-  const clipped = clip(text, width);
-  return clipped + ' '.repeat(Math.max(0, width - stringWidth(clipped)));
+  return flat;
 }
 
 /** `3/4 tasks`: completed of the tasks on the plan; deleted ones are off it, and counted apart. */

@@ -2,7 +2,8 @@ import type { TeamTask } from '../../board/task.js';
 import type { TeamEventMap } from '../../events/team-event-map.js';
 import type { AgentRunState, RunState } from '../../fold/run-state.js';
 import { heldTask, waitingOnText } from '../../fold/waiting-fold.js';
-import { clip, count, money, pad, seconds, unpricedLines } from './format.js';
+import { clip, pad } from './columns.js';
+import { count, money, seconds, unpricedLines } from './format.js';
 
 const style = {
   bold: (text: string) => `\x1b[1m${text}\x1b[22m`,

@@ -1,9 +1,8 @@
 import { createLogUpdate } from 'log-update';
-import stringWidth from 'string-width';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { applyEvent } from '../../fold/apply-event.js';
 import { emptyRunState } from '../../fold/run-state.js';
-import { clip } from './format.js';
+import { clip, rowsOf } from './columns.js';
 import { LatestLines } from './latest-lines.js';
 import { renderLive, type StoreOutageShown } from './live-view.js';
 
@@ -23,7 +22,7 @@ export interface TerminalView {
 export function fitHeight(lines: readonly string[], rows: number, width: number): string[] {
   // log-update keeps one line under the frame for the cursor; a line wider than the window wraps.
   const room = Math.max(1, rows - 1);
-  const height = (line: string) => Math.max(1, Math.ceil(stringWidth(line) / Math.max(1, width)));
+  const height = (line: string) => rowsOf(line, width);
   if (lines.reduce((sum, line) => sum + height(line), 0) <= room) return [...lines];
   const kept: string[] = [];
   let used = 0;

@@ -1,7 +1,7 @@
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { agentOf, payloadLine, toolPayload } from '../../fold/agent-transcript.js';
 import type { RunState } from '../../fold/run-state.js';
-import { clip, count } from './format.js';
+import { count, shorten } from './format.js';
 
 /** How much of a tool's input or answer a transcript line shows (the log keeps more). */
 const TOOL_SHOWN = 300;
@@ -42,21 +42,24 @@ export class TranscriptPrinter {
       }
       case 'team:turn-prompt':
         return event.data.step === undefined
-          ? [`  prompt: ${clip(event.data.prompt, 200)} (${count(event.data.prompt.length)} characters)`]
-          : [`  given before step ${event.data.step}: ${clip(event.data.prompt, 200)}`];
+          ? [`  prompt: ${shorten(event.data.prompt, 200)} (${count(event.data.prompt.length)} characters)`]
+          : [`  given before step ${event.data.step}: ${shorten(event.data.prompt, 200)}`];
       case 'team:turn-text':
         this.#lastText = event.data.text.trim();
         return block('says:', event.data.text);
       case 'team:tool-called':
-        return [`  → ${event.data.toolName} ${clip(payloadLine(toolPayload(event.data.input)), TOOL_SHOWN)}`];
+        return [
+          `  → ${event.data.toolName} ${shorten(payloadLine(toolPayload(event.data.input)), TOOL_SHOWN)}`,
+        ];
       case 'team:tool-result': {
         const mark = event.data.isError ? '✗' : '←';
         return [
-          `  ${mark} ${event.data.toolName}: ${clip(payloadLine(toolPayload(event.data.output)), TOOL_SHOWN)}`,
+          `  ${mark} ${event.data.toolName}: ${shorten(payloadLine(toolPayload(event.data.output)), TOOL_SHOWN)}`,
         ];
       }
       case 'team:turn-usage':
-        this.#tokens = event.data.usage.totalTokens;
+        // One per step (one per turn in logs written before steps were counted).
+        this.#tokens += event.data.usage.totalTokens;
         return [];
       case 'team:member-finished': {
         const { status, output, error } = event.data;

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
+import { loadPrices } from '../../agent/price-data.js';
 import { TeamError } from '../../errors/index.js';
 import { fn, parseOptions, satisfying, wholeNumber } from '../../errors/options-schema.js';
 import type { ReportedOutcome } from '../../events/team-event-map.js';
@@ -70,6 +71,8 @@ export interface TurnWorker {
 export async function startTurnWorker(options: TurnWorkerOptions): Promise<TurnWorker> {
   // Checked before pg-boss is started: a typo starts nothing.
   parseOptions(TURN_WORKER_SCHEMA, options, 'startTurnWorker');
+  // The turns' answers are priced as they come: the price data loads now, in the background.
+  loadPrices();
   const { store, teams } = options;
   const concurrency = options.concurrency ?? 1;
   const onError =
