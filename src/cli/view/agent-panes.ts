@@ -46,6 +46,11 @@ interface AgentPane {
   readonly printer: TranscriptPrinter;
   /** Text is streaming into it now: the step's logged text is not written again. */
   streaming: boolean;
+  /**
+   * The last step's text was streamed and its logged copy has not come yet: the step's commit
+   * may log its usage before its text, so the stream ends before the copy arrives.
+   */
+  streamed: boolean;
   /** The agent left the team, and the pane says so. */
   left: boolean;
 }
@@ -131,10 +136,15 @@ export class AgentPanes {
     const lines = pane.printer.lines(event, this.#state);
     if (pane.streaming) {
       pane.streaming = false;
+      pane.streamed = true;
       this.#write(pane, '\n');
-      // The step's text was streamed already: the logged copy is not written again.
-      if (event.type === 'team:turn-text') return;
     }
+    // The step's text was streamed already: the logged copy is not written again.
+    if (event.type === 'team:turn-text' && pane.streamed) {
+      pane.streamed = false;
+      return;
+    }
+    if (event.type === 'team:member-started') pane.streamed = false;
     if (lines.length > 0) this.#write(pane, `${lines.join('\n')}\n`);
   }
 
@@ -153,7 +163,13 @@ export class AgentPanes {
       await tmux(['select-pane', '-t', id, '-T', name]);
       await tmux(['select-layout', '-t', this.#board, 'main-vertical']);
       const fd = openSync(tty, constants.O_WRONLY | constants.O_NOCTTY);
-      this.#panes.set(name, { fd, printer: new TranscriptPrinter(name), streaming: false, left: false });
+      this.#panes.set(name, {
+        fd,
+        printer: new TranscriptPrinter(name),
+        streaming: false,
+        streamed: false,
+        left: false,
+      });
       this.#write(this.#panes.get(name) as AgentPane, `${name}\n`);
     } catch (error) {
       // Most often "no space for new pane": the window is too small for one more.
