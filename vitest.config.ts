@@ -30,6 +30,7 @@ const PROCESSES = [
   'test/store/file/file-feed.test.ts',
   'test/store/file/file-reads.test.ts',
   'test/store/file/file-recovery.test.ts',
+  'test/store/file/crafted-folder.test.ts',
   'test/examples/mcp-tools.test.ts',
   'test/turn/descriptor.test.ts',
   'test/tools/workspace-jail.test.ts',

@@ -25,6 +25,7 @@ export function readRunRecord(layout: FileLayout, runId: string): RunRecord | un
 }
 
 export function writeRunRecord(layout: FileLayout, record: RunRecord): void {
+  layout.confine(layout.runFolder(record.runId));
   writeFileAtomic(layout.runRecord(record.runId), `${JSON.stringify(record, null, 2)}\n`);
 }
 

@@ -91,6 +91,7 @@ export class FileStore implements TeamStore {
 
   async createTeam(name: string, setup: TeamSetup): Promise<TeamInfo> {
     checkName('team', name);
+    this.#layout.confineTeam(name);
     makeFolder(this.#layout.taskFolder(name));
     makeFolder(this.#layout.inboxFolder(name));
     return this.#locked(name, () => {
@@ -158,6 +159,7 @@ export class FileStore implements TeamStore {
       const now = this.#now();
       const runId = newRunId(name, now);
       const info: TeamInfo = { ...cached.state.info, runId, updatedAt: now.toISOString() };
+      this.#layout.confine(this.#layout.runFolder(runId));
       makeFolder(this.#layout.runFolder(runId));
       // The log before the record: a run whose record is there always had a log.
       writeFileAtomic(this.#layout.events(runId), '');
@@ -300,6 +302,7 @@ export class FileStore implements TeamStore {
     const previous = this.#queues.get(name) ?? Promise.resolve();
     const run = previous.then(async () => {
       if (!fs.existsSync(this.#layout.taskFolder(name))) requireTeam(name, undefined);
+      this.#layout.confineTeam(name);
       const release = await acquireLock(this.#layout.taskFolder(name), this.#layout.lock(name), this.#timing);
       try {
         return work();
