@@ -12,6 +12,7 @@ const POSTGRES = [
   'test/store/postgres/**/*.test.ts',
   'test/**/*postgres*.test.ts',
   'test/turn/workers/**/*.test.ts',
+  'test/team/any-text.test.ts',
 ];
 /** The Studio's page in headless Chromium. */
 const BROWSER = ['test/studio/browser.test.ts', 'test/studio/hostile-page.test.ts'];

@@ -51,8 +51,18 @@ import {
 } from './runs.js';
 import { channelOf, migrate, quoteSchema } from './schema.js';
 import { storeError } from './store-error.js';
+import { parseStoredJson } from './stored-json.js';
 import { Subscriptions } from './subscriptions.js';
 import { insertTeam, writeCommit, writeInfo } from './write.js';
+
+// pg's type ids of json and jsonb.
+const JSON_TYPES: ReadonlySet<number> = new Set([114, 3802]);
+
+/** pg's parser of a column's type: JSON read back decoded (see stored-json.ts), the rest as pg parses it. */
+const storedJsonParser = ((oid: number, format?: 'text' | 'binary') =>
+  JSON_TYPES.has(oid) && format !== 'binary'
+    ? parseStoredJson
+    : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
 
 /**
  * Keeps teams in PostgreSQL, for many processes and machines. Each transaction is one
@@ -90,6 +100,8 @@ export class PostgresStore implements TeamStore {
     // Idle connections let the process exit; an idle connection's error is the next query's.
     this.#pool = new pg.Pool({
       ...this.#config,
+      // JSON columns are read back decoded (see stored-json.ts).
+      types: { getTypeParser: storedJsonParser },
       max: options.poolSize ?? 10,
       allowExitOnIdle: true,
       // Set for the session, so it costs no round trip per transaction.

@@ -6,6 +6,7 @@ import type { ReportedOutcome } from '../../events/team-event-map.js';
 import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
 import { FENCE_RENEW_MS, type TurnFence } from '../../store/postgres/fences.js';
 import { PostgresStore } from '../../store/postgres/postgres-store.js';
+import { decodedValue } from '../../store/postgres/stored-json.js';
 import type { TeamStore } from '../../store/team-store.js';
 import type { TurnOutcome } from '../turn-outcome.js';
 import { fencedStore } from './fenced-store.js';
@@ -183,5 +184,5 @@ function descriptorOf(team: TurnRunner, data: TurnDescriptor): TurnDescriptor {
       `A job on ${queueOf(team.name)} is not a turn of the team ${team.name}.`,
     );
   }
-  return data;
+  return decodedValue(data);
 }
