@@ -49,13 +49,28 @@ export interface ToolResult {
   readonly output: unknown;
 }
 
+/**
+ * A tool call of a scripted reply. `input` is the call's arguments as an object, or as JSON
+ * text sent exactly as given: what a model may send that no object gives (JSON cut short,
+ * or nested thousands of levels deep, past what JSON.stringify writes). Anthropic's
+ * non-streamed answer carries arguments as an object, parsed from the text.
+ */
+export interface ScriptedToolCall {
+  readonly toolName: string;
+  readonly input: Record<string, unknown> | string;
+}
+
 /** A scripted reply: text, tool calls, or both. A plain string is text. */
 export type ScriptedReply =
   | string
   | {
       readonly text?: string;
-      readonly toolCalls?: readonly { readonly toolName: string; readonly input: Record<string, unknown> }[];
+      readonly toolCalls?: readonly ScriptedToolCall[];
     };
+
+/** A scripted tool call's arguments as the wire carries them: JSON text. */
+export const argumentsOf = (call: ScriptedToolCall): string =>
+  typeof call.input === 'string' ? call.input : JSON.stringify(call.input);
 
 /** Replies in order (call N gets reply N), or a function computing each from the call. */
 export type Script =
@@ -97,7 +112,7 @@ export function scriptedCall(parts: {
 
 export interface NormalReply {
   readonly text: string;
-  readonly toolCalls: readonly { readonly toolName: string; readonly input: Record<string, unknown> }[];
+  readonly toolCalls: readonly ScriptedToolCall[];
 }
 
 /** Answers a call from a script; a list that has run out is an error naming the call. */

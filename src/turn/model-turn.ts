@@ -13,6 +13,7 @@ import {
   type TextStreamPart,
   type ToolSet,
 } from 'ai';
+import { boundToolInputDepth } from './tool-input-depth.js';
 
 export interface ModelTurn {
   readonly model: LanguageModelV3;
@@ -69,7 +70,7 @@ export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
   const given: { readonly after: number; readonly message: ModelMessage }[] = [];
   const between = turn.between;
   const result = streamText({
-    model: turn.model,
+    model: boundToolInputDepth(turn.model),
     system: turn.system,
     messages: initial,
     tools: turn.tools,
