@@ -11,7 +11,7 @@ import { wrapLanguageModel } from 'ai';
 // team's and an agent's own, is bounded alike.
 
 /** How deep a tool call's input may nest: objects and lists inside each other. */
-export const MAX_INPUT_DEPTH = 64;
+const MAX_INPUT_DEPTH = 64;
 
 /** The deepest nesting of the objects and lists of JSON text (strings skipped); one pass, no recursion. */
 function nesting(text: string): number {

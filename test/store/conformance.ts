@@ -401,9 +401,8 @@ export function storeConformance(
       await store.createTeam('newsroom', { ...setup, profiles: { writer: profile } });
       const run = await store.startRun('newsroom');
       const written = await store.transact('newsroom', ({ board, mailbox, emit }) => {
-        const tasks = HOSTILE_TEXTS.map((text) =>
-          board.createTask({ title: text, description: HOSTILE, assignee: 'writer' }, 'editor'),
-        );
+        for (const text of HOSTILE_TEXTS)
+          board.createTask({ title: text, description: HOSTILE, assignee: 'writer' }, 'editor');
         board.claimTask('writer');
         board.updateTask('task-1', { status: 'completed', result: HOSTILE, note: HOSTILE }, 'writer');
         for (const text of HOSTILE_TEXTS) mailbox.send('writer', 'editor', text);

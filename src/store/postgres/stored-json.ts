@@ -9,6 +9,7 @@
 
 const ESCAPE = '\uFFFF';
 // U+0000, U+FFFF, a high surrogate not followed by a low one, a low one not preceded by a high one.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what PostgreSQL cannot hold.
 const ENCODED = /[\u0000\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const ENCODED_ALL = new RegExp(ENCODED.source, 'g');
 const ESCAPED_ALL = /\uFFFF([0-9a-f]{4})/g;
