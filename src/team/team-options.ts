@@ -6,7 +6,7 @@ import { DEFAULT_PRICES, type ModelPrice } from '../agent/usage.js';
 import type { NewTask } from '../board/task.js';
 import { checkNewTask } from '../board/task-input.js';
 import { checkName } from '../errors/names.js';
-import { parseOptions, satisfying, wholeNumber } from '../errors/options-schema.js';
+import { milliseconds, parseOptions, satisfying, wholeNumber } from '../errors/options-schema.js';
 import { type Clock, systemClock } from '../events/clock.js';
 import { checkSystemPrompts, DEFAULT_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from '../prompt/prompt-room.js';
 import type { TeamSettings } from '../run/team-settings.js';
@@ -101,7 +101,7 @@ const TEAM_SCHEMA = z.strictObject({
       },
     )
     .optional(),
-  turnTimeoutMs: wholeNumber(1, 'ms').optional(),
+  turnTimeoutMs: milliseconds().optional(),
   budget: BUDGET_SCHEMA.optional(),
   executor: z.enum(['in-process', 'workers']).optional(),
   telemetry: TELEMETRY_SCHEMA.optional(),

@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MAX_MS } from '../errors/check-options.js';
+import { TeamError } from '../errors/index.js';
 import { satisfying } from '../errors/options-schema.js';
 import { NEW_MESSAGES_HEADER } from '../events/given-mid-turn.js';
 import type { AgentRole, TurnReason } from '../events/team-event-map.js';
@@ -156,9 +158,8 @@ export type Latency = number | ((call: ScriptedCall) => number);
 /** The schema of a `latencyMs` option. */
 export const LATENCY_SCHEMA = satisfying<Latency>(
   (latency) =>
-    typeof latency === 'function' ||
-    (typeof latency === 'number' && Number.isFinite(latency) && latency >= 0),
-  'a number of ms, 0 or more, or a function of the call answering one',
+    typeof latency === 'function' || (typeof latency === 'number' && latency >= 0 && latency <= MAX_MS),
+  'a number of ms from 0 to 2147483647, or a function of the call answering one',
 );
 
 /**
@@ -173,6 +174,12 @@ export async function replyAfter(
   signal?: AbortSignal,
 ): Promise<NormalReply> {
   const ms = typeof latency === 'function' ? latency(call) : (latency ?? 0);
+  if (!(ms >= 0 && ms <= MAX_MS)) {
+    throw new TeamError(
+      'invalid-option',
+      `latencyMs answered ${ms} for a call: it must be a number of ms from 0 to ${MAX_MS}.`,
+    );
+  }
   if (ms > 0) await sleep(ms, undefined, { signal });
   signal?.throwIfAborted();
   const reply = Promise.resolve(replyTo(script, call));
