@@ -55,7 +55,9 @@ export type TeamErrorCode =
   | 'team-busy'
   | 'corrupt-file'
   | 'store-locked'
-  | 'store-io';
+  | 'store-io'
+  /** A call on a store after its `close()`. */
+  | 'store-closed';
 
 export class TeamError extends Error {
   override readonly name = 'TeamError';

@@ -68,9 +68,25 @@ export interface TeamConfig extends GovernanceConfig {
   clock?: Clock;
 }
 
+// Every method of the contract, so a store object of one's own that lacks one is refused when
+// the team is made, not with a TypeError in the middle of a run.
+const STORE_METHODS = Object.keys({
+  createTeam: true,
+  getTeam: true,
+  listTeams: true,
+  transact: true,
+  startRun: true,
+  resumeRun: true,
+  leaveRun: true,
+  listRuns: true,
+  readEvents: true,
+  subscribe: true,
+  close: true,
+} satisfies Record<keyof TeamStore, true>) as (keyof TeamStore)[];
 const isStore = (store: unknown) =>
-  typeof (store as Partial<TeamStore> | null)?.transact === 'function' &&
-  typeof (store as Partial<TeamStore> | null)?.readEvents === 'function';
+  typeof store === 'object' &&
+  store !== null &&
+  STORE_METHODS.every((method) => typeof (store as Partial<TeamStore>)[method] === 'function');
 const anAgent = satisfying<Agent>((agent) => agent instanceof Agent, 'an Agent');
 const usd = z
   .number({ error: 'a number of USD per million tokens, 0 or more' })
@@ -81,7 +97,10 @@ const TEAM_SCHEMA = z.strictObject({
   name: z.string(),
   lead: anAgent,
   members: z.array(anAgent).min(1, { error: 'a list of at least one Agent' }),
-  store: satisfying<TeamStore>(isStore, 'a TeamStore (a MemoryStore, FileStore or PostgresStore)').optional(),
+  store: satisfying<TeamStore>(
+    isStore,
+    `a TeamStore (a MemoryStore, FileStore or PostgresStore, or an object with every method of one: ${STORE_METHODS.join(', ')})`,
+  ).optional(),
   // Each task's fields are checked by the task list's own rule (`checkNewTask`) after.
   tasks: z.array(z.unknown()).optional(),
   selfClaim: z.boolean().optional(),

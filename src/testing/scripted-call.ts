@@ -52,15 +52,14 @@ export interface ToolResult {
 }
 
 /**
- * A tool call of a scripted reply. `input` is the call's arguments as an object, or as JSON
- * text sent exactly as given: what a model may send that no object gives (JSON cut short,
- * or nested thousands of levels deep, past what JSON.stringify writes). Anthropic's
- * non-streamed answer carries arguments as an object, parsed from the text.
+ * A tool call of a scripted reply: its arguments as `input` (sent as JSON), or as
+ * `inputText`, JSON text sent exactly as given: what a model may send that no object gives
+ * (JSON cut short, or nested thousands of levels deep, past what JSON.stringify writes).
+ * Anthropic's non-streamed answer carries arguments as an object, parsed from the text.
  */
-export interface ScriptedToolCall {
-  readonly toolName: string;
-  readonly input: Record<string, unknown> | string;
-}
+export type ScriptedToolCall =
+  | { readonly toolName: string; readonly input: Record<string, unknown> }
+  | { readonly toolName: string; readonly inputText: string };
 
 /** A scripted reply: text, tool calls, or both. A plain string is text. */
 export type ScriptedReply =
@@ -72,7 +71,7 @@ export type ScriptedReply =
 
 /** A scripted tool call's arguments as the wire carries them: JSON text. */
 export const argumentsOf = (call: ScriptedToolCall): string =>
-  typeof call.input === 'string' ? call.input : JSON.stringify(call.input);
+  'inputText' in call ? call.inputText : JSON.stringify(call.input);
 
 /** Replies in order (call N gets reply N), or a function computing each from the call. */
 export type Script =

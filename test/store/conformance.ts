@@ -444,6 +444,28 @@ export function storeConformance(
       );
     });
 
+    test('after close, every call is refused with store-closed; close again is fine', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      const run = await store.startRun('newsroom');
+      await store.close();
+      const closed = { code: 'store-closed', message: expect.stringMatching(/^This \w+Store is closed/) };
+      const calls: (() => Promise<unknown>)[] = [
+        () => store.createTeam('newsroom', setup),
+        () => store.getTeam('newsroom'),
+        () => store.listTeams(),
+        () => store.transact('newsroom', ({ board }) => board.listTasks()),
+        () => store.startRun('newsroom'),
+        () => store.resumeRun('newsroom'),
+        () => store.leaveRun('newsroom', run.runId as string),
+        () => store.listRuns(),
+        () => store.readEvents(run.runId as string),
+      ];
+      for (const call of calls) await expect(call()).rejects.toMatchObject(closed);
+      expect(() => store.subscribe('newsroom', () => {})).toThrow(expect.objectContaining(closed));
+      await store.close();
+    });
+
     test('what a store hands out survives a JSON round trip unchanged', async () => {
       const store = await makeStore();
       await store.createTeam('newsroom', setup);

@@ -9,7 +9,7 @@ import { testTeam } from '../helpers/team.js';
 const nested = (depth: number, leaf: string) => `${'{"x":'.repeat(depth - 1)}${leaf}${'}'.repeat(depth - 1)}`;
 const deepCall = (depth: number) => ({
   toolName: 'create_task',
-  input: `{"title":"Deep","description":${nested(depth, '"end"')}}`,
+  inputText: `{"title":"Deep","description":${nested(depth, '"end"')}}`,
 });
 
 /** The lead sends a call nested `depth` levels deep, then reports what it was told and plans one task. */

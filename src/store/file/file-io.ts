@@ -13,7 +13,11 @@ export function ioError(action: string, file: string, cause: unknown): TeamError
   if (cause instanceof TeamError) return cause;
   const code = (cause as NodeJS.ErrnoException).code;
   const hint =
-    code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? ' (the folder is not writable)' : '';
+    code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+      ? ' (the folder is not writable)'
+      : code === 'ENOENT' && action === 'create the folder'
+        ? ' (its file system takes no new folders there: give the store an ordinary folder)'
+        : '';
   return new TeamError('store-io', `Cannot ${action} ${file}${hint}: ${(cause as Error).message}`, {
     details: { file, code },
     cause,
@@ -50,7 +54,7 @@ export function writeFileAtomic(file: string, content: string): void {
     fs.renameSync(temp, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(path.dirname(file))) {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
+      makeFolder(path.dirname(file));
       writeFileAtomic(file, content);
       return;
     }
@@ -110,11 +114,42 @@ export function appendToFile(file: string, content: string): void {
   }
 }
 
+/**
+ * Makes `folder` and the folders missing on its way, one at a time. Not `mkdirSync`'s
+ * `recursive`: under a special file system's folder (`/proc/self`), where mkdir answers that
+ * the parent is missing though it is there, that loops forever. A file (or a device) on the
+ * way is refused as not a folder.
+ */
 export function makeFolder(folder: string): void {
-  try {
-    fs.mkdirSync(folder, { recursive: true });
-  } catch (error) {
-    throw ioError('create the folder', folder, error);
+  const missing: string[] = [];
+  for (let at = path.resolve(folder); ; at = path.dirname(at)) {
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(at, { throwIfNoEntry: false });
+    } catch (error) {
+      // ENOTDIR: a file further up; it is found and named on the way up.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR')
+        throw ioError('create the folder', folder, error);
+    }
+    if (stat?.isDirectory()) break;
+    if (stat) {
+      throw new TeamError(
+        'store-io',
+        `Cannot create the folder ${folder}: ${at} is not a folder (a file or a device); give the store a folder.`,
+        { details: { file: at } },
+      );
+    }
+    missing.push(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const at of missing.reverse()) {
+    try {
+      fs.mkdirSync(at);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' && fs.statSync(at, { throwIfNoEntry: false })?.isDirectory()) continue;
+      throw ioError('create the folder', at, error);
+    }
   }
 }
 

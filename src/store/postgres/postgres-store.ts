@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { TeamError } from '../../errors/index.js';
 import { checkName } from '../../errors/names.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { type LiveRuns, liveRunsOf } from '../live-runs.js';
 import { Renewals } from '../run-lease.js';
 import { canResume, type RunListing } from '../run-record.js';
+import { storeClosed } from '../store-closed.js';
 import { checkStartOptions } from '../store-options.js';
 import {
   checkAfterSeq,
@@ -297,6 +297,7 @@ export class PostgresStore implements TeamStore {
    * notification wakes the team's feed, which reads the new events from the log.
    */
   subscribe(name: string, listener: TeamEventListener): () => void {
+    if (this.#closed) throw storeClosed('PostgresStore');
     checkName('team', name);
     return this.#subscriptions.add(name, listener);
   }
@@ -352,7 +353,7 @@ export class PostgresStore implements TeamStore {
 
   /** Migrates the schema once per store; a failed attempt is tried again by the next call. */
   async #ready(): Promise<void> {
-    if (this.#closed) throw new TeamError('invalid-input', 'This PostgresStore is closed.');
+    if (this.#closed) throw storeClosed('PostgresStore');
     this.#migrated ??= migrate(this.#pool, this.schema).catch((error) => {
       this.#migrated = undefined;
       throw storeError(error);

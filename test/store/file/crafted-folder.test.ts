@@ -11,7 +11,7 @@ import { tempFolder } from '../../helpers/temp-folder.js';
 // outside the store, not even one asked only to read. Each case crafts a copy of one store
 // next to a folder `outside`, runs each command on it, and compares `outside` before and after.
 
-const teamFile = fileURLToPath(new URL('../fixtures/crafted-team.ts', import.meta.url));
+const teamFile = fileURLToPath(new URL('../fixtures/one-member-team.ts', import.meta.url));
 
 /** Every file and folder under `folder` with its modification time, size and content. */
 function snapshot(folder: string): Map<string, string> {
