@@ -41,7 +41,7 @@ import {
   refuseIfRunElsewhere,
   renewLease,
   runnerLive,
-  thisProcess,
+  runnerNow,
   writeRunRecord,
 } from './file-runs.js';
 import { TeamCache } from './file-team-cache.js';
@@ -171,7 +171,7 @@ export class FileStore implements TeamStore {
       // The log before the record: a run whose record is there always had a log.
       writeFileAtomic(this.#layout.events(runId), '');
       const record = { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt };
-      writeRunRecord(this.#layout, { ...record, runner: thisProcess() });
+      writeRunRecord(this.#layout, { ...record, runner: runnerNow() });
       if (options.fresh === false) {
         // The list and inboxes stay for the new run; the requests were the last run's.
         const next = withInfo(cached.state, info, { requests: false });
@@ -204,7 +204,7 @@ export class FileStore implements TeamStore {
       const events = this.#log.read(this.#layout.events(info.runId));
       if (!canResume(events)) return undefined;
       this.#refuseIfLive(info);
-      writeRunRecord(this.#layout, { ...record, runner: thisProcess() });
+      writeRunRecord(this.#layout, { ...record, runner: runnerNow() });
       this.#live().enter(name, info.runId);
       const runId = info.runId;
       this.#renewals.start(runId, () => this.#renew(name, runId));
