@@ -21,7 +21,7 @@ describe.skipIf(!reachable)('PostgresStore', () => {
           `SELECT renewed_at FROM "${store.schema}".runs WHERE run_id = $1`,
           [runId],
         );
-        return (rows[0]?.renewed_at as Date).getTime();
+        return new Date(rows[0]?.renewed_at).getTime();
       },
       // By the database's clock, as the store decides.
       async lapsed(runId) {
