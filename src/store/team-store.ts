@@ -130,4 +130,12 @@ export interface TeamStore {
   subscribe(name: string, listener: TeamEventListener): () => void;
   /** Releases what the store holds (locks, watches, connections). Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Only on the store a worker lends one attempt at a turn (its commits fenced to the
+   * attempt): called before each effect outside the store (a workspace file written), it
+   * confirms the attempt still holds its turn and renews its lease on it, or refuses with
+   * `stale-turn` (and stops the attempt). So a worker stopped past its lease and continued
+   * after another redid its turn changes no file. Other stores leave it out: nothing to check.
+   */
+  holdTurn?(): Promise<void>;
 }

@@ -82,7 +82,8 @@ const STORE_METHODS = Object.keys({
   readEvents: true,
   subscribe: true,
   close: true,
-} satisfies Record<keyof TeamStore, true>) as (keyof TeamStore)[];
+  // holdTurn is optional: only a worker's store for one attempt has it.
+} satisfies Record<Exclude<keyof TeamStore, 'holdTurn'>, true>) as (keyof TeamStore)[];
 const isStore = (store: unknown) =>
   typeof store === 'object' &&
   store !== null &&
