@@ -12,6 +12,7 @@ const POSTGRES = [
   'test/store/postgres/**/*.test.ts',
   'test/**/*postgres*.test.ts',
   'test/turn/workers/**/*.test.ts',
+  'test/team/any-text.test.ts',
 ];
 /** The Studio's page in headless Chromium. */
 const BROWSER = [
@@ -37,6 +38,7 @@ const PROCESSES = [
   'test/store/file/file-feed.test.ts',
   'test/store/file/file-reads.test.ts',
   'test/store/file/file-recovery.test.ts',
+  'test/store/file/crafted-folder.test.ts',
   'test/examples/mcp-tools.test.ts',
   'test/turn/descriptor.test.ts',
   'test/tools/workspace-jail.test.ts',

@@ -1,7 +1,13 @@
 import type { ToolSet } from 'ai';
 import { z } from 'zod';
 import { checkName } from '../errors/names.js';
-import { parseOptions, plainObject, satisfying, wholeNumber } from '../errors/options-schema.js';
+import {
+  milliseconds,
+  parseOptions,
+  plainObject,
+  satisfying,
+  wholeNumber,
+} from '../errors/options-schema.js';
 import {
   AGENT_GOVERNANCE_SHAPE,
   type AgentGovernance,
@@ -59,7 +65,7 @@ const AGENT_SCHEMA = z.strictObject({
   maxIterations: wholeNumber(1).optional(),
   tools: plainObject<ToolSet>('an object of AI SDK tools by name').optional(),
   metadata: z.looseObject({ expertise: z.array(z.string()).optional() }).optional(),
-  turnTimeoutMs: wholeNumber(1, 'ms').optional(),
+  turnTimeoutMs: milliseconds().optional(),
   maxRetries: wholeNumber(0).optional(),
   budget: AGENT_BUDGET_SCHEMA.optional(),
   ...MODEL_SETTINGS_SHAPE,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MS } from '../errors/check-options.js';
 import type { TokenUsage } from './usage.js';
 
 /** What a team or one run may spend; reaching any bound ends the run with `stopReason: 'budget'`. */
@@ -24,15 +25,19 @@ export interface BudgetReached {
   readonly used: number;
 }
 
-// Each bound is a number above 0 (a fraction of a cent or of a millisecond is fine).
+// Each bound is a number above 0 (a fraction of a cent or of a millisecond is fine); a time
+// at most the longest wait a timer takes (MAX_MS).
 const bound = () =>
   z.number({ error: 'a number above 0' }).positive({ error: 'a number above 0' }).optional();
+const DURATION = 'a number of ms above 0 and at most 2147483647 (about 24.8 days)';
+const duration = () =>
+  z.number({ error: DURATION }).positive({ error: DURATION }).max(MAX_MS, { error: DURATION }).optional();
 
 /** The schema of a run's or a team's `budget`. */
 export const BUDGET_SCHEMA = z.strictObject({
   maxTokens: bound(),
   maxCostUsd: bound(),
-  maxDurationMs: bound(),
+  maxDurationMs: duration(),
 } satisfies Record<keyof Budget, z.ZodType>);
 
 /** The schema of an agent's `budget`. */

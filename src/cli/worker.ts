@@ -1,4 +1,5 @@
 import type { TurnReport } from '../turn/workers/turn-worker.js';
+import { MAX_WORKER_CONCURRENCY } from '../turn/workers/worker-limits.js';
 import { CliError } from './cli-error.js';
 import { loadTeams } from './load-teams.js';
 import { chooseStore, type StoreFlags } from './store-choice.js';
@@ -20,8 +21,10 @@ export async function runWorker(file: string, flags: WorkerFlags, signal: AbortS
     );
   }
   const concurrency = Number(flags.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new CliError(`--concurrency must be a whole number of at least 1, not ${flags.concurrency}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_WORKER_CONCURRENCY) {
+    throw new CliError(
+      `--concurrency must be a whole number from 1 to ${MAX_WORKER_CONCURRENCY}, not ${flags.concurrency} (run more workers for more turns at once)`,
+    );
   }
   const all = await loadTeams(file);
   const chosen = flags.team === undefined ? Object.values(all) : [all[flags.team]];

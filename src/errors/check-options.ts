@@ -112,3 +112,16 @@ export function checkOptionKeys(
   const unknown = Object.keys(value).find((key) => !known.includes(key));
   if (unknown !== undefined) throw unknownOption(what, path, unknown, known);
 }
+
+/**
+ * The longest time an option in ms may give: 2,147,483,647 ms (2³¹ − 1, about 24.8 days), the
+ * longest wait Node's timers take. Every option in ms is checked against it.
+ */
+export const MAX_MS = 2 ** 31 - 1;
+
+/** What an option in ms must be, as its error says it. */
+export const MILLISECONDS = 'a whole number of ms from 1 to 2147483647 (about 24.8 days)';
+
+/** Whether `value` is a whole number of ms an option may give (1 to `MAX_MS`). */
+export const isMilliseconds = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_MS;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badOption, type OptionPath, shown, unknownOption } from './check-options.js';
+import { badOption, MAX_MS, MILLISECONDS, type OptionPath, shown, unknownOption } from './check-options.js';
 import type { TeamError } from './team-error.js';
 
 // The one way options are declared and checked: a zod schema beside each options interface,
@@ -105,10 +105,17 @@ function optionError(
   return badOption(what, issue.path, issue.message, valueAt(value, issue.path));
 }
 
-/** A whole number of at least `least` (of `unit`, as `ms`), said so whichever way it fails. */
-export function wholeNumber(least: number, unit?: string) {
-  const error = unit ? `a whole number of ${unit}, at least ${least}` : `a whole number of at least ${least}`;
-  return z.int({ error }).min(least, { error });
+/** A whole number of at least `least` (and at most `most`), said so whichever way it fails. */
+export function wholeNumber(least: number, most?: number) {
+  const error =
+    most === undefined ? `a whole number of at least ${least}` : `a whole number from ${least} to ${most}`;
+  const schema = z.int({ error }).min(least, { error });
+  return most === undefined ? schema : schema.max(most, { error });
+}
+
+/** A whole number of ms, 1 to `MAX_MS` (see check-options.ts), said so whichever way it fails. */
+export function milliseconds() {
+  return z.int({ error: MILLISECONDS }).min(1, { error: MILLISECONDS }).max(MAX_MS, { error: MILLISECONDS });
 }
 
 /** A value `is` accepts, described by `error` (a function, an Agent, a PostgresStore). */

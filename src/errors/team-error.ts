@@ -67,7 +67,9 @@ export type TeamErrorCode =
   | 'store-locked'
   | 'store-io'
   /** The store could not be reached for as long as the caller waits (a run: `storeOutageMs`); resume once it answers. */
-  | 'store-unavailable';
+  | 'store-unavailable'
+  /** A call on a store after its `close()`. */
+  | 'store-closed';
 
 export class TeamError extends Error {
   override readonly name = 'TeamError';

@@ -1,15 +1,16 @@
 import * as fs from 'node:fs';
-import { hostname } from 'node:os';
 import { TeamError } from '../errors/index.js';
 import type { TeamEvent } from '../events/team-event-map.js';
+import { hostName } from './runner-identity.js';
 
 /** The error for a start, resume or roster change refused because the team's run is live. */
-export function teamBusy(team: string, runId: string, pid: number, host: string = hostname()): TeamError {
+export function teamBusy(team: string, runId: string, pid: number, host: string = hostName()): TeamError {
   const advice =
-    pid === process.pid && host === hostname()
+    pid === process.pid && host === hostName()
       ? 'this process runs it already, and a team has one live run per store: wait for it to end.'
       : 'wait for it to finish, or stop it (agent-teams abort, or Ctrl-C there) and resume it.';
-  const where = host === hostname() ? `process ${pid}` : `process ${pid} on ${host}`;
+  // Said as the records name it: the host only when it is another's name.
+  const where = host === hostName() ? `process ${pid}` : `process ${pid} on ${host}`;
   return new TeamError('team-busy', `The team ${team} is running in ${where} (run ${runId}): ${advice}`, {
     details: { team, runId, pid, host },
   });

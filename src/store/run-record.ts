@@ -1,4 +1,5 @@
 import type { StopReason, TeamEvent } from '../events/team-event-map.js';
+import type { ProcessIdentity } from './runner-identity.js';
 
 /** What a store keeps of a run besides its log: whose run it is. */
 export interface RunRecord {
@@ -8,7 +9,7 @@ export interface RunRecord {
   readonly teamId: string;
   readonly startedAt: string;
   /** The process running it (the one that started or last resumed it), and when it last renewed its lease. */
-  readonly runner?: { readonly pid: number; readonly host: string; readonly renewedAt?: string };
+  readonly runner?: ProcessIdentity & { readonly renewedAt?: string };
 }
 
 /** A run as `store.listRuns` lists it: its record, and whether a live process runs it now. */

@@ -1,4 +1,4 @@
-import { badOption, checkOptionKeys } from '../errors/check-options.js';
+import { badOption, checkOptionKeys, isMilliseconds, MILLISECONDS } from '../errors/check-options.js';
 
 // Written by hand, not as zod schemas: a FileStore is made on the start of every inspection
 // command (`agent-teams tasks`, `inbox`, `logs`, `teams`), and loading zod there made
@@ -15,10 +15,8 @@ function object(what: string, value: unknown, known: readonly string[], path: re
   return value as Record<string, unknown>;
 }
 
-function whole(what: string, path: readonly string[], value: unknown): void {
-  if (value !== undefined && (!Number.isInteger(value) || (value as number) < 1)) {
-    throw badOption(what, path, 'a whole number of ms, at least 1', value);
-  }
+function milliseconds(what: string, path: readonly string[], value: unknown): void {
+  if (value !== undefined && !isMilliseconds(value)) throw badOption(what, path, MILLISECONDS, value);
 }
 
 /**
@@ -35,8 +33,8 @@ export function checkFileStoreOptions(options: unknown): void {
     throw badOption(what, ['now'], 'a function answering a Date', given.now);
   }
   const lock = object(what, given.lock, ['stale', 'timeout'], ['lock']);
-  whole(what, ['lock', 'stale'], lock.stale);
-  whole(what, ['lock', 'timeout'], lock.timeout);
+  milliseconds(what, ['lock', 'stale'], lock.stale);
+  milliseconds(what, ['lock', 'timeout'], lock.timeout);
 }
 
 /** Checks the options of `startRun`: `fresh`, true or false. Answers whether the run is fresh. */

@@ -141,4 +141,13 @@ export interface TeamStore {
    * waits for the store while it cannot be reached, and whom that is told (see OutageWatch).
    */
   withOutageWatch?<T>(watch: OutageWatch, fn: () => T): T;
+
+  /**
+   * Only on the store a worker lends one attempt at a turn (its commits fenced to the
+   * attempt): called before each effect outside the store (a workspace file written), it
+   * confirms the attempt still holds its turn and renews its lease on it, or refuses with
+   * `stale-turn` (and stops the attempt). So a worker stopped past its lease and continued
+   * after another redid its turn changes no file. Other stores leave it out: nothing to check.
+   */
+  holdTurn?(): Promise<void>;
 }

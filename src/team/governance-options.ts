@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Agent } from '../agent/agent.js';
 import { TeamError } from '../errors/index.js';
-import { wholeNumber } from '../errors/options-schema.js';
+import { milliseconds } from '../errors/options-schema.js';
 import { checkPattern } from '../requests/glob.js';
 import { type AllowedPath, type GovernanceSettings, GRANT_TOOLS } from '../tools/governance-settings.js';
 
@@ -70,9 +70,9 @@ export const GOVERNANCE_SHAPE = {
         .optional(),
     } satisfies Record<keyof PermissionsOptions, z.ZodType>)
     .optional(),
-  planApprovalTimeoutMs: wholeNumber(1, 'ms').optional(),
-  permissionTimeoutMs: wholeNumber(1, 'ms').optional(),
-  questionTimeoutMs: wholeNumber(1, 'ms').optional(),
+  planApprovalTimeoutMs: milliseconds().optional(),
+  permissionTimeoutMs: milliseconds().optional(),
+  questionTimeoutMs: milliseconds().optional(),
 } satisfies Record<keyof GovernanceConfig, z.ZodType>;
 
 /**

@@ -6,7 +6,7 @@ import { DEFAULT_PRICES, type ModelPrice } from '../agent/usage.js';
 import type { NewTask } from '../board/task.js';
 import { checkNewTask } from '../board/task-input.js';
 import { checkName } from '../errors/names.js';
-import { parseOptions, satisfying, wholeNumber } from '../errors/options-schema.js';
+import { milliseconds, parseOptions, satisfying, wholeNumber } from '../errors/options-schema.js';
 import { type Clock, systemClock } from '../events/clock.js';
 import { checkSystemPrompts, DEFAULT_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from '../prompt/prompt-room.js';
 import type { TeamSettings } from '../run/team-settings.js';
@@ -77,9 +77,27 @@ export interface TeamConfig extends GovernanceConfig, FormationConfig {
   clock?: Clock;
 }
 
+// Every method of the contract, so a store object of one's own that lacks one is refused when
+// the team is made, not with a TypeError in the middle of a run.
+const STORE_METHODS = Object.keys({
+  createTeam: true,
+  getTeam: true,
+  listTeams: true,
+  transact: true,
+  startRun: true,
+  resumeRun: true,
+  leaveRun: true,
+  listRuns: true,
+  readEvents: true,
+  subscribe: true,
+  close: true,
+  // Optional: holdTurn (only a worker's store for one attempt has it) and withOutageWatch (only
+  // a store that can lose its connection).
+} satisfies Record<Exclude<keyof TeamStore, 'holdTurn' | 'withOutageWatch'>, true>) as (keyof TeamStore)[];
 const isStore = (store: unknown) =>
-  typeof (store as Partial<TeamStore> | null)?.transact === 'function' &&
-  typeof (store as Partial<TeamStore> | null)?.readEvents === 'function';
+  typeof store === 'object' &&
+  store !== null &&
+  STORE_METHODS.every((method) => typeof (store as Partial<TeamStore>)[method] === 'function');
 const anAgent = satisfying<Agent>((agent) => agent instanceof Agent, 'an Agent');
 const OUTAGE_RANGE = { least: 1_000, most: 86_400_000 } as const;
 const OUTAGE = 'a whole number of ms from 1,000 to 86,400,000 (a day)';
@@ -92,7 +110,10 @@ const TEAM_SCHEMA = z.strictObject({
   name: z.string(),
   lead: anAgent,
   members: z.array(anAgent).min(1, { error: 'a list of at least one Agent' }),
-  store: satisfying<TeamStore>(isStore, 'a TeamStore (a MemoryStore, FileStore or PostgresStore)').optional(),
+  store: satisfying<TeamStore>(
+    isStore,
+    `a TeamStore (a MemoryStore, FileStore or PostgresStore, or an object with every method of one: ${STORE_METHODS.join(', ')})`,
+  ).optional(),
   // Each task's fields are checked by the task list's own rule (`checkNewTask`) after.
   tasks: z.array(z.unknown()).optional(),
   selfClaim: z.boolean().optional(),
@@ -112,7 +133,7 @@ const TEAM_SCHEMA = z.strictObject({
       },
     )
     .optional(),
-  turnTimeoutMs: wholeNumber(1, 'ms').optional(),
+  turnTimeoutMs: milliseconds().optional(),
   budget: BUDGET_SCHEMA.optional(),
   executor: z.enum(['in-process', 'workers']).optional(),
   telemetry: TELEMETRY_SCHEMA.optional(),

@@ -11,6 +11,7 @@ import {
   type WireAnswer,
 } from './faults.js';
 import {
+  argumentsOf,
   LATENCY_SCHEMA,
   type Latency,
   type NormalReply,
@@ -98,7 +99,7 @@ function wire(reply: NormalReply): WireAnswer {
     text: reply.text,
     toolCalls: reply.toolCalls.map((call) => ({
       name: call.toolName,
-      arguments: JSON.stringify(call.input),
+      arguments: argumentsOf(call),
     })),
   };
 }

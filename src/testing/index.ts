@@ -7,7 +7,7 @@ export {
 } from './fake-openai-server.js';
 export type { FaultedCall, FaultScript, ModelFault } from './faults.js';
 export { type ManualClock, manualClock } from './manual-clock.js';
-export type { Script, ScriptedCall, ScriptedReply, ToolResult } from './scripted-call.js';
+export type { Script, ScriptedCall, ScriptedReply, ScriptedToolCall, ToolResult } from './scripted-call.js';
 export {
   type ScriptedModel,
   type ScriptedModelOptions,

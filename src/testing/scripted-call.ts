@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MAX_MS } from '../errors/check-options.js';
+import { TeamError } from '../errors/index.js';
 import { satisfying } from '../errors/options-schema.js';
 import { NEW_MESSAGES_HEADER } from '../events/given-mid-turn.js';
 import type { AgentRole, TurnReason } from '../events/team-event-map.js';
@@ -49,13 +51,27 @@ export interface ToolResult {
   readonly output: unknown;
 }
 
+/**
+ * A tool call of a scripted reply: its arguments as `input` (sent as JSON), or as
+ * `inputText`, JSON text sent exactly as given: what a model may send that no object gives
+ * (JSON cut short, or nested thousands of levels deep, past what JSON.stringify writes).
+ * Anthropic's non-streamed answer carries arguments as an object, parsed from the text.
+ */
+export type ScriptedToolCall =
+  | { readonly toolName: string; readonly input: Record<string, unknown> }
+  | { readonly toolName: string; readonly inputText: string };
+
 /** A scripted reply: text, tool calls, or both. A plain string is text. */
 export type ScriptedReply =
   | string
   | {
       readonly text?: string;
-      readonly toolCalls?: readonly { readonly toolName: string; readonly input: Record<string, unknown> }[];
+      readonly toolCalls?: readonly ScriptedToolCall[];
     };
+
+/** A scripted tool call's arguments as the wire carries them: JSON text. */
+export const argumentsOf = (call: ScriptedToolCall): string =>
+  'inputText' in call ? call.inputText : JSON.stringify(call.input);
 
 /** Replies in order (call N gets reply N), or a function computing each from the call. */
 export type Script =
@@ -97,7 +113,7 @@ export function scriptedCall(parts: {
 
 export interface NormalReply {
   readonly text: string;
-  readonly toolCalls: readonly { readonly toolName: string; readonly input: Record<string, unknown> }[];
+  readonly toolCalls: readonly ScriptedToolCall[];
 }
 
 /** Answers a call from a script; a list that has run out is an error naming the call. */
@@ -141,9 +157,8 @@ export type Latency = number | ((call: ScriptedCall) => number);
 /** The schema of a `latencyMs` option. */
 export const LATENCY_SCHEMA = satisfying<Latency>(
   (latency) =>
-    typeof latency === 'function' ||
-    (typeof latency === 'number' && Number.isFinite(latency) && latency >= 0),
-  'a number of ms, 0 or more, or a function of the call answering one',
+    typeof latency === 'function' || (typeof latency === 'number' && latency >= 0 && latency <= MAX_MS),
+  'a number of ms from 0 to 2147483647, or a function of the call answering one',
 );
 
 /**
@@ -158,6 +173,12 @@ export async function replyAfter(
   signal?: AbortSignal,
 ): Promise<NormalReply> {
   const ms = typeof latency === 'function' ? latency(call) : (latency ?? 0);
+  if (!(ms >= 0 && ms <= MAX_MS)) {
+    throw new TeamError(
+      'invalid-option',
+      `latencyMs answered ${ms} for a call: it must be a number of ms from 0 to ${MAX_MS}.`,
+    );
+  }
   if (ms > 0) await sleep(ms, undefined, { signal });
   signal?.throwIfAborted();
   const reply = Promise.resolve(replyTo(script, call));

@@ -7,6 +7,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import { parseOptions } from '../errors/options-schema.js';
 import {
+  argumentsOf,
   isGiven,
   LATENCY_SCHEMA,
   type Latency,
@@ -133,7 +134,7 @@ export function scriptedModel(script: Script, options: ScriptedModelOptions = {}
         type: 'tool-call',
         toolCallId: `call-${call.index}-${position}`,
         toolName: toolCall.toolName,
-        input: JSON.stringify(toolCall.input),
+        input: argumentsOf(toolCall),
       });
     });
     const input =

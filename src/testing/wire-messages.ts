@@ -82,7 +82,11 @@ function message(reply: WireAnswer, { model, index, inputTokens }: AnswerContext
     content,
     stop_reason: reply.toolCalls.length > 0 ? 'tool_use' : 'end_turn',
     stop_sequence: null,
-    usage: { input_tokens: inputTokens, output_tokens: roughTokens(JSON.stringify(content)) },
+    // Counted from the texts as given: a call's input may be nested past what JSON.stringify writes.
+    usage: {
+      input_tokens: inputTokens,
+      output_tokens: roughTokens(reply.text + reply.toolCalls.map((call) => call.arguments).join('')),
+    },
   };
 }
 

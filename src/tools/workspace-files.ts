@@ -182,15 +182,17 @@ export async function readWorkspaceFile(file: WorkspacePath): Promise<string> {
 
 /**
  * Writes `content` as the whole of `file`, only where it was resolved (see above): made with
- * its folders when it is missing and `create`, else refused.
+ * its folders when it is missing and `create`, else refused. `before` is awaited before the
+ * first change (a folder or the file); it may refuse the write by throwing.
  */
 export async function writeWorkspaceFile(
   file: WorkspacePath,
   content: string,
-  { create }: { create: boolean },
+  { create, before }: { create: boolean; before?: () => Promise<void> },
 ): Promise<void> {
   const shown = file.relative || '.';
   if (!file.relative) refuse('Give the path of a file, not the workspace root.');
+  await before?.();
   let folder: Folder | undefined;
   let handle: FileHandle | undefined;
   let made = false;

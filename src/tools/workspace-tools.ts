@@ -67,6 +67,10 @@ async function listFiles(root: string, pattern: string): Promise<{ files: string
 /** The workspace's file tools, bound to the turn's agent; changes go through its permissions. */
 export function workspaceTools(context: TurnGovernance) {
   const root = context.settings.workspaceRoot as string;
+  // On a worker, each write first confirms the attempt still holds its turn (see TeamStore.holdTurn).
+  const before = async () => {
+    await context.store.holdTurn?.();
+  };
   return {
     read_file: tool({
       description: `Read a file of the workspace (the first ${READ_CHARS} characters).`,
@@ -107,7 +111,7 @@ export function workspaceTools(context: TurnGovernance) {
             content,
           });
           if (refused) return refused;
-          await writeWorkspaceFile(file, content, { create: true });
+          await writeWorkspaceFile(file, content, { create: true, before });
           return { path: file.relative, written: content.length };
         }),
     }),
@@ -142,7 +146,7 @@ export function workspaceTools(context: TurnGovernance) {
             newText,
           });
           if (refused) return refused;
-          await writeWorkspaceFile(file, edited, { create: false });
+          await writeWorkspaceFile(file, edited, { create: false, before });
           return { path: file.relative, replaced: 1 };
         }),
     }),

@@ -14,6 +14,7 @@ import {
   type ToolSet,
 } from 'ai';
 import { committingSteps, type StepResponse } from './step-commits.js';
+import { boundToolInputDepth } from './tool-input-depth.js';
 
 export interface ModelTurn {
   readonly model: LanguageModelV3;
@@ -79,7 +80,7 @@ export async function runModelTurn(turn: ModelTurn): Promise<ModelTurnOutcome> {
   const given: { readonly after: number; readonly message: ModelMessage }[] = [];
   const between = turn.between;
   const settings = {
-    model: committingSteps(turn.model, turn.onResponse),
+    model: committingSteps(boundToolInputDepth(turn.model), turn.onResponse),
     system: turn.system,
     messages: initial,
     tools: turn.tools,

@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest';
 import { z } from 'zod';
 import { isTeamError } from '../../src/errors/index.js';
-import { fn, parseOptions, wholeNumber } from '../../src/errors/options-schema.js';
+import { fn, milliseconds, parseOptions, wholeNumber } from '../../src/errors/options-schema.js';
 
 const schema = z.strictObject({
   name: z.string(),
   retries: wholeNumber(0).optional(),
-  timeoutMs: wholeNumber(1, 'ms').optional(),
+  timeoutMs: milliseconds().optional(),
   mode: z.enum(['fast', 'careful']).optional(),
   verbose: z.boolean().optional(),
   onEnd: fn<() => void>('a function called at the end').optional(),
@@ -84,7 +84,7 @@ test('a bad value is named by its path, with what it must be and what it is', ()
     details: { option: 'retries' },
   });
   expect(refusal({ name: 'n', timeoutMs: 0 }).message).toBe(
-    'timeoutMs of the thing t must be a whole number of ms, at least 1, not 0.',
+    'timeoutMs of the thing t must be a whole number of ms from 1 to 2147483647 (about 24.8 days), not 0.',
   );
   expect(refusal({ name: 'n', mode: 'slow' }).message).toBe(
     'mode of the thing t must be one of "fast", "careful", not "slow".',

@@ -4,10 +4,34 @@ import { describe, expect, test } from 'vitest';
 const setup = { lead: 'editor', members: ['researcher', 'writer'] };
 
 /**
- * The behaviour every store must show: the same rules, atomic transactions, events after
- * commit, runs and their logs. Each store's test file runs it with its own factory.
+ * Texts a store must keep as they are: U+0000, lone surrogates (high, low, a pair reversed, a
+ * high one at the end), a pair that is whole, U+FFFF and what an escaping of them could look
+ * like, in one string and alone.
  */
-export function storeConformance(kind: string, makeStore: () => Promise<TeamStore> | TeamStore): void {
+const HOSTILE_TEXTS = [
+  'a \u0000 b',
+  '\u0000',
+  'lone \uD800 high',
+  'lone \uDC00 low',
+  'reversed \uDC00\uD800 pair',
+  'ends high \uD83D',
+  'whole 😀 pair',
+  '\uFFFF',
+  '\uFFFF0000 \uFFFFd800 \uFFFFffff',
+  '\\u0000 %00 \\x00',
+];
+const HOSTILE = HOSTILE_TEXTS.join(' | ');
+
+/**
+ * The behaviour every store must show: the same rules, atomic transactions, events after
+ * commit, runs and their logs. Each store's test file runs it with its own factory, and a
+ * `reopen` that answers another store object on the same storage (default: the same object).
+ */
+export function storeConformance(
+  kind: string,
+  makeStore: () => Promise<TeamStore> | TeamStore,
+  reopen: (store: TeamStore) => TeamStore = (store) => store,
+): void {
   describe(`${kind}: the TeamStore contract`, () => {
     test('createTeam makes a team known; again, it keeps the id and takes the new roster', async () => {
       const store = await makeStore();
@@ -397,6 +421,77 @@ export function storeConformance(kind: string, makeStore: () => Promise<TeamStor
         const changed = await store.createTeam('newsroom', { ...setup, members: ['researcher'] });
         expect(changed.roster.map((entry) => entry.name)).toEqual(['editor', 'researcher']);
       });
+    });
+
+    test('any text is kept as it was given: U+0000, lone surrogates, U+FFFF and escapes of them', async () => {
+      const store = await makeStore();
+      const profile = { description: HOSTILE, model: 'scripted/model', mode: 'default' };
+      await store.createTeam('newsroom', { ...setup, profiles: { writer: profile } });
+      const run = await store.startRun('newsroom');
+      const written = await store.transact('newsroom', ({ board, mailbox, emit }) => {
+        for (const text of HOSTILE_TEXTS)
+          board.createTask({ title: text, description: HOSTILE, assignee: 'writer' }, 'editor');
+        board.claimTask('writer');
+        board.updateTask('task-1', { status: 'completed', result: HOSTILE, note: HOSTILE }, 'writer');
+        for (const text of HOSTILE_TEXTS) mailbox.send('writer', 'editor', text);
+        emit({
+          type: 'team:tool-called',
+          data: {
+            agent: 'writer',
+            turn: 1,
+            taskId: 'task-1',
+            toolCallId: HOSTILE,
+            toolName: 'x',
+            input: HOSTILE,
+          },
+        });
+        return { tasks: board.listTasks(), inbox: mailbox.messages('editor') };
+      });
+      expect(written.tasks.map((task) => task.title)).toEqual(HOSTILE_TEXTS);
+      // Read back from the storage, by another store object where the store has storage.
+      const again = reopen(store);
+      const read = await again.transact('newsroom', ({ board, mailbox }) => ({
+        tasks: board.listTasks(),
+        inbox: mailbox.messages('editor'),
+      }));
+      expect(read).toEqual(written);
+      expect(read.tasks[0]).toMatchObject({ description: HOSTILE, result: HOSTILE, note: HOSTILE });
+      expect(read.inbox.map((message) => message.content)).toEqual(HOSTILE_TEXTS);
+      expect(
+        (await again.getTeam('newsroom'))?.roster.find((entry) => entry.name === 'writer'),
+      ).toMatchObject(profile);
+      const logged = (await again.readEvents(run.runId as string)).find(
+        (event) => event.type === 'team:tool-called',
+      );
+      expect(logged?.data).toMatchObject({ toolCallId: HOSTILE, input: HOSTILE });
+      const created = (await again.readEvents(run.runId as string)).filter(
+        (e) => e.type === 'team:task-created',
+      );
+      expect(created.map((event) => event.type === 'team:task-created' && event.data.task.title)).toEqual(
+        HOSTILE_TEXTS,
+      );
+    });
+
+    test('after close, every call is refused with store-closed; close again is fine', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      const run = await store.startRun('newsroom');
+      await store.close();
+      const closed = { code: 'store-closed', message: expect.stringMatching(/^This \w+Store is closed/) };
+      const calls: (() => Promise<unknown>)[] = [
+        () => store.createTeam('newsroom', setup),
+        () => store.getTeam('newsroom'),
+        () => store.listTeams(),
+        () => store.transact('newsroom', ({ board }) => board.listTasks()),
+        () => store.startRun('newsroom'),
+        () => store.resumeRun('newsroom'),
+        () => store.leaveRun('newsroom', run.runId as string),
+        () => store.listRuns(),
+        () => store.readEvents(run.runId as string),
+      ];
+      for (const call of calls) await expect(call()).rejects.toMatchObject(closed);
+      expect(() => store.subscribe('newsroom', () => {})).toThrow(expect.objectContaining(closed));
+      await store.close();
     });
 
     test('what a store hands out survives a JSON round trip unchanged', async () => {

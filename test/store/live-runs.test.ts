@@ -1,10 +1,11 @@
-import { readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileStore } from 'agent-teams';
 import { describe, expect, test } from 'vitest';
 import { startScript } from '../helpers/child.js';
 import { tempFolder } from '../helpers/temp-folder.js';
+import { otherHostCases } from './other-host.js';
 
 const setup = { lead: 'editor', members: ['researcher', 'writer'] };
 const holdRun = fileURLToPath(new URL('./fixtures/hold-run.mjs', import.meta.url));
@@ -73,4 +74,26 @@ describe('FileStore: one live run per team', () => {
       expect(await runner.end()).toBe(0);
     }
   }, 60_000);
+});
+
+otherHostCases('FileStore', () => {
+  const root = tempFolder();
+  return {
+    flags: ['--store', root],
+    store: new FileStore({ root }),
+    leaseMs: 10_000,
+    async renewedAt(runId) {
+      const record = JSON.parse(readFileSync(path.join(root, `runs/${runId}/run.json`), 'utf8'));
+      return Date.parse(record.runner.renewedAt);
+    },
+    async lapsed(runId) {
+      return Date.now() - (await this.renewedAt(runId)) >= this.leaseMs;
+    },
+    async setRunner(runId, runner, ago) {
+      const file = path.join(root, `runs/${runId}/run.json`);
+      const record = JSON.parse(readFileSync(file, 'utf8'));
+      const renewedAt = new Date(Date.now() - ago).toISOString();
+      writeFileSync(file, JSON.stringify({ ...record, runner: { ...runner, renewedAt } }));
+    },
+  };
 });

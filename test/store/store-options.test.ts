@@ -28,7 +28,8 @@ test('a store refuses an option it does not have, naming it and listing the know
   expect(() => new FileStore({ lock: { stale: -1 } })).toThrow(
     expect.objectContaining({
       code: 'invalid-option',
-      message: 'lock.stale of a FileStore must be a whole number of ms, at least 1, not -1.',
+      message:
+        'lock.stale of a FileStore must be a whole number of ms from 1 to 2147483647 (about 24.8 days), not -1.',
       details: { option: 'lock.stale' },
     }),
   );
@@ -58,9 +59,10 @@ test('a PostgresStore refuses a bad or unknown option before it connects', () =>
   expect(() => new PostgresStore({ connectionString, schema: 'My-Schema' })).toThrow(
     'schema of a PostgresStore must be lower-case letters, digits and _ (at most 48, not starting with a digit), not "My-Schema".',
   );
-  expect(() => new PostgresStore({ connectionString, poolSize: 0 })).toThrow(
-    'poolSize of a PostgresStore must be a whole number of at least 1, not 0.',
-  );
+  for (const poolSize of [0, 1001, 1e9, 2.5])
+    expect(() => new PostgresStore({ connectionString, poolSize })).toThrow(
+      `poolSize of a PostgresStore must be a whole number from 1 to 1000, not ${poolSize}.`,
+    );
   expect(() => new PostgresStore({ connectionString, synchronousCommit: 'off' } as never)).toThrow(
     'synchronousCommit of a PostgresStore must be true or false, not "off".',
   );

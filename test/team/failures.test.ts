@@ -140,6 +140,6 @@ test('the team’s turnTimeoutMs bounds every turn, and a bad one is refused', a
   expect(isTeamError(error, 'agent-failed')).toBe(true);
   expect(error.message).toContain('longer than 600000 ms (turnTimeoutMs)');
   expect(() => testTeam(() => 'x', { turnTimeoutMs: 0 })).toThrow(
-    /turnTimeoutMs of the team \S+ must be a whole number of ms, at least 1, not 0/,
+    /turnTimeoutMs of the team \S+ must be a whole number of ms from 1 to 2147483647 \(about 24\.8 days\), not 0/,
   );
 });

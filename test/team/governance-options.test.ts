@@ -43,7 +43,7 @@ test('governance options are checked when the team or agent is made, each with a
     'permissions.allowedPaths[0].tool of the team t must be one of "write_file", "edit_file", "*", not "rm".',
   );
   expect(team({ planApprovalTimeoutMs: 0 })).toThrow(
-    'planApprovalTimeoutMs of the team t must be a whole number of ms, at least 1, not 0.',
+    'planApprovalTimeoutMs of the team t must be a whole number of ms from 1 to 2147483647 (about 24.8 days), not 0.',
   );
   expect(() => member({ permissionMode: 'ask' })).toThrow('permissionMode of the agent a must be one of');
   expect(() => member({ permissionMode: 'classifier' })).toThrow(

@@ -232,3 +232,17 @@ test('the formation options are checked: catalog, maxMembers, spawnModels and de
   });
   expect(made.withModel(model).name).toBe('t');
 });
+
+test('a store that is not a whole TeamStore is refused when the team is made, naming what it lacks', () => {
+  const partial = { transact: () => undefined, readEvents: async () => [] };
+  for (const store of [{}, partial, 'files', null]) {
+    expect(() => new Team({ name: 't', lead, members, store } as never)).toThrow(
+      expect.objectContaining({
+        code: 'invalid-option',
+        message: expect.stringMatching(
+          /^store of the team t must be a TeamStore \(a MemoryStore, FileStore or PostgresStore, or an object with every method of one: createTeam, getTeam, listTeams, transact, startRun, resumeRun, leaveRun, listRuns, readEvents, subscribe, close\), not /,
+        ),
+      }),
+    );
+  }
+});

@@ -193,7 +193,7 @@ test.each([
   [{ pace: -5 }, 'pace of scriptedModel must be a number of ms, 0 or more, not -5.'],
   [
     { latencyMs: -1 },
-    'latencyMs of scriptedModel must be a number of ms, 0 or more, or a function of the call answering one, not -1.',
+    'latencyMs of scriptedModel must be a number of ms from 0 to 2147483647, or a function of the call answering one, not -1.',
   ],
   [{ modelId: '' }, 'modelId of scriptedModel must be a non-empty string, not "".'],
 ])('a bad or unknown option %j is refused, naming it', (options, message) => {

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { findTask } from '../../board/task-list-state.js';
 import { storedRequests } from '../../requests/request-state.js';
 import { type TeamState, taskList } from '../team-state.js';
-import { appendToFile, readText, removeFile, writeAtStart, writeFileAtomic } from './file-io.js';
+import { appendToFile, corrupt, readText, removeFile, writeAtStart, writeFileAtomic } from './file-io.js';
 import type { FileKey, FileLayout } from './file-layout.js';
 import { appendLog, type LogAppend, lastSeq, writeLogAt } from './file-log.js';
 import { type Journal, journalSchema, type VersionStamp } from './file-schemas.js';
@@ -144,12 +144,24 @@ export function recoverJournal(layout: FileLayout, team: string): void {
   // A torn journal changed nothing else: the stamp's records stand.
   let next: VersionStamp = { ...stamp, epoch: newEpoch(), version: head.version };
   if (journal) {
-    applyFiles(journal.files.map((entry) => ({ path: layout.absolute(entry.path), content: entry.content })));
+    // Every path is checked before anything is written: a journal the store did not write
+    // (a crafted folder) changes nothing.
+    const named = (relative: string, kind: 'state' | 'log') => {
+      const absolute = layout.journaled(team, relative, kind);
+      if (absolute === undefined)
+        throw corrupt(file, `it names ${relative}, which is not a file of the team ${team} in this store`);
+      return absolute;
+    };
+    const files = journal.files.map((entry) => ({
+      path: named(entry.path, 'state'),
+      content: entry.content,
+    }));
+    const logPath = journal.log && named(journal.log.path, 'log');
+    applyFiles(files);
     let eventSeq = stamp.eventSeq;
-    if (journal.log) {
-      const path = layout.absolute(journal.log.path);
-      appendLog({ path, lines: journal.log.lines }, lastSeq(path));
-      eventSeq = lastSeq(path);
+    if (journal.log && logPath) {
+      appendLog({ path: logPath, lines: journal.log.lines }, lastSeq(logPath));
+      eventSeq = lastSeq(logPath);
     }
     // A journal of the previous version holds no stamp: the records are left out, for the
     // next commit to write again.

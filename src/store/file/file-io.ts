@@ -10,24 +10,51 @@ let tempCounter = 0;
 
 /** A failed file operation as a `store-io` error naming the file (and an unwritable folder as such). */
 export function ioError(action: string, file: string, cause: unknown): TeamError {
+  if (cause instanceof TeamError) return cause;
   const code = (cause as NodeJS.ErrnoException).code;
   const hint =
-    code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? ' (the folder is not writable)' : '';
+    code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+      ? ' (the folder is not writable)'
+      : code === 'ENOENT' && action === 'create the folder'
+        ? ' (its file system takes no new folders there: give the store an ordinary folder)'
+        : '';
   return new TeamError('store-io', `Cannot ${action} ${file}${hint}: ${(cause as Error).message}`, {
     details: { file, code },
     cause,
   });
 }
 
+const { O_APPEND, O_CREAT, O_NOFOLLOW, O_RDWR, O_WRONLY } = fs.constants;
+
+/**
+ * Opens a file the store writes in place, never through a link (see file-confine.ts): a link
+ * there is refused as `corrupt-file` naming it, before a byte is written.
+ */
+export function openInPlace(file: string, flags: number): number {
+  try {
+    return fs.openSync(file, flags | O_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+    throw new TeamError(
+      'corrupt-file',
+      `The file ${file} is a link: the store makes no links, and a write through it could land outside the store. Nothing was written; remove the link.`,
+      { details: { file } },
+    );
+  }
+}
+
 /** Writes `content` so that readers see the old file or the new one, never a part: temp file, then rename. */
 export function writeFileAtomic(file: string, content: string): void {
   const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
   try {
-    fs.writeFileSync(temp, content);
+    // A new file of its own (never one left there, nor through a link), renamed over the old
+    // one: a link in the file's place is replaced, not written through.
+    fs.rmSync(temp, { force: true });
+    fs.writeFileSync(temp, content, { flag: 'wx' });
     fs.renameSync(temp, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(path.dirname(file))) {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
+      makeFolder(path.dirname(file));
       writeFileAtomic(file, content);
       return;
     }
@@ -40,7 +67,7 @@ export function writeFileAtomic(file: string, content: string): void {
 export function writeAtStart(file: string, content: string): void {
   let handle: number | undefined;
   try {
-    handle = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT);
+    handle = openInPlace(file, O_RDWR | O_CREAT);
     fs.writeSync(handle, content, 0);
   } catch (error) {
     throw ioError('write', file, error);
@@ -57,7 +84,7 @@ export function writeAtStart(file: string, content: string): void {
 export function overwriteInPlace(file: string, content: string): void {
   let handle: number | undefined;
   try {
-    handle = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT);
+    handle = openInPlace(file, O_RDWR | O_CREAT);
     const size = fs.fstatSync(handle).size;
     fs.writeSync(handle, content.padEnd(size, ' '), 0);
   } catch (error) {
@@ -76,18 +103,53 @@ export function removeFile(file: string): void {
 }
 
 export function appendToFile(file: string, content: string): void {
+  let handle: number | undefined;
   try {
-    fs.appendFileSync(file, content);
+    handle = openInPlace(file, O_WRONLY | O_APPEND | O_CREAT);
+    fs.writeSync(handle, content);
   } catch (error) {
     throw ioError('append to', file, error);
+  } finally {
+    if (handle !== undefined) fs.closeSync(handle);
   }
 }
 
+/**
+ * Makes `folder` and the folders missing on its way, one at a time. Not `mkdirSync`'s
+ * `recursive`: under a special file system's folder (`/proc/self`), where mkdir answers that
+ * the parent is missing though it is there, that loops forever. A file (or a device) on the
+ * way is refused as not a folder.
+ */
 export function makeFolder(folder: string): void {
-  try {
-    fs.mkdirSync(folder, { recursive: true });
-  } catch (error) {
-    throw ioError('create the folder', folder, error);
+  const missing: string[] = [];
+  for (let at = path.resolve(folder); ; at = path.dirname(at)) {
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(at, { throwIfNoEntry: false });
+    } catch (error) {
+      // ENOTDIR: a file further up; it is found and named on the way up.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR')
+        throw ioError('create the folder', folder, error);
+    }
+    if (stat?.isDirectory()) break;
+    if (stat) {
+      throw new TeamError(
+        'store-io',
+        `Cannot create the folder ${folder}: ${at} is not a folder (a file or a device); give the store a folder.`,
+        { details: { file: at } },
+      );
+    }
+    missing.push(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const at of missing.reverse()) {
+    try {
+      fs.mkdirSync(at);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' && fs.statSync(at, { throwIfNoEntry: false })?.isDirectory()) continue;
+      throw ioError('create the folder', at, error);
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { StateKey } from '../../board/change-recorder.js';
 import { checkName } from '../../errors/names.js';
-import { checkRunId } from '../team-info.js';
+import { checkRunId, isRunId } from '../team-info.js';
+import { ConfinedFolders } from './file-confine.js';
 
 /** A key the FileStore persists: the rules' keys plus the team's config. */
 export type FileKey = StateKey | 'config';
@@ -26,13 +27,29 @@ export type FileKey = StateKey | 'config';
  *   runs/{runId}/run.json             whose run it is (team, team id, start)
  *   runs/{runId}/events.jsonl         the run's event log, one event per line
  *
- * Every name is checked before it becomes part of a path.
+ * Every name is checked before it becomes part of a path, and every folder the store writes
+ * in is confirmed to be a real folder inside the root (`confine`, see file-confine.ts).
  */
 export class FileLayout {
   readonly root: string;
+  readonly #folders: ConfinedFolders;
 
   constructor(root: string) {
     this.root = path.resolve(root);
+    this.#folders = new ConfinedFolders(this.root);
+  }
+
+  /** Throws `corrupt-file` if a link (or a file) stands on the way to `folder`; checked once per folder. */
+  confine(folder: string): void {
+    this.#folders.confirm(folder);
+  }
+
+  /** The team's folders the store writes in: its task folder and lock's, its inboxes and config's. */
+  confineTeam(team: string): void {
+    this.confine(this.taskFolder(team));
+    this.confine(this.inboxFolder(team));
+    this.confine(this.lock(team));
+    this.confine(`${this.lock(team)}-queue`);
   }
 
   teamsFolder(): string {
@@ -117,10 +134,24 @@ export class FileLayout {
     return path.relative(this.root, file);
   }
 
-  absolute(relative: string): string {
+  /**
+   * The file a team's journal names, as an absolute path, confined: only a file of the team's
+   * own (`state`: its config, requests, inboxes, tasks and high watermark) or its run's log
+   * (`log`), through real folders. `undefined` for any other path: a journal the store did
+   * not write (see file-confine.ts).
+   */
+  journaled(team: string, relative: string, kind: 'state' | 'log'): string | undefined {
     const file = path.resolve(this.root, relative);
-    if (!file.startsWith(this.root + path.sep))
-      throw new Error(`The journal names a path outside the store: ${relative}`);
+    const folder = path.dirname(file);
+    const allowed =
+      kind === 'log'
+        ? path.basename(file) === 'events.jsonl' &&
+          path.dirname(folder) === this.runsFolder() &&
+          isRunId(path.basename(folder))
+        : [this.teamFolder(team), this.inboxFolder(team), this.taskFolder(team)].includes(folder) &&
+          path.basename(file).length > 0;
+    if (!allowed) return undefined;
+    this.confine(folder);
     return file;
   }
 }

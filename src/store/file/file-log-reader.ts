@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
+import { TeamError } from '../../errors/index.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
-import { corrupt, ioError } from './file-io.js';
+import { ioError } from './file-io.js';
 
 /** Where a read of a log ended: every whole line before `offset` was read; the last had `seq`. */
 interface Checkpoint {
@@ -18,6 +19,41 @@ interface LogCache {
 }
 
 const START: Checkpoint = { seq: 0, offset: 0, line: 0 };
+
+/** A log line that is not an event of the log: named by its file and line, with how to recover. */
+function brokenLine(file: string, line: number, problem: string): TeamError {
+  return new TeamError(
+    'corrupt-file',
+    `The file ${file} is broken at line ${line}: ${problem}. Restore the file from a backup, or start ` +
+      'the team afresh (`agent-teams run`, or `team.run()` with `fresh: true`: a new run with a log of ' +
+      'its own; this one stays as it is); nothing was changed.',
+    { details: { file, line } },
+  );
+}
+
+/**
+ * Line `line` of a log as an event: an object with its `type` and a `seq` past the line
+ * before's (`previous`). Anything else is broken (a bit flipped, an edit by hand), never
+ * passed over: a line skipped would be an event the run's state silently lacks.
+ */
+function parseLine(file: string, text: string, line: number, previous: number): TeamEvent {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw brokenLine(file, line, 'it is not valid JSON');
+  }
+  const event = value as Partial<TeamEvent> | null;
+  if (typeof event !== 'object' || event === null || Array.isArray(event) || typeof event.type !== 'string')
+    throw brokenLine(file, line, 'it is not an event (an object with a type)');
+  if (!Number.isInteger(event.seq) || (event.seq as number) <= previous)
+    throw brokenLine(
+      file,
+      line,
+      `its seq is ${JSON.stringify(event.seq)}, where one past ${previous} is due`,
+    );
+  return event as TeamEvent;
+}
 // Several readers of one run (the loop, the watch, a CLI follow) each read from where they
 // stand; a few checkpoints per log serve them all without a whole read.
 const CHECKPOINTS_PER_LOG = 16;
@@ -74,12 +110,11 @@ export class LogReader {
     const length = buffer.length > 0 ? fs.readSync(handle, buffer, 0, buffer.length, from.offset) : 0;
     const whole = buffer.subarray(0, buffer.subarray(0, length).lastIndexOf(0x0a) + 1);
     const lines = whole.length > 0 ? whole.toString('utf8').slice(0, -1).split('\n') : [];
+    let previous = from.seq;
     const events = lines.map((line, index) => {
-      try {
-        return JSON.parse(line) as TeamEvent;
-      } catch {
-        throw corrupt(file, `line ${from.line + index + 1} is not valid JSON`);
-      }
+      const event = parseLine(file, line, from.line + index + 1, previous);
+      previous = event.seq;
+      return event;
     });
     this.#remember(file, cache, {
       seq: events.at(-1)?.seq ?? from.seq,

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
-import { appendToFile, corrupt, ioError } from './file-io.js';
+import { TeamError } from '../../errors/index.js';
+import { appendToFile, corrupt, ioError, openInPlace } from './file-io.js';
 
 /** Events a commit appends to a run's log, each with its place in the log. */
 export interface LogAppend {
@@ -27,7 +28,7 @@ export function logBytes(lines: LogAppend['lines']): number {
 export function writeLogAt(append: LogAppend, at: number): void {
   let handle: number | undefined;
   try {
-    handle = fs.openSync(append.path, 'r+');
+    handle = openInPlace(append.path, fs.constants.O_RDWR);
     if (fs.fstatSync(handle).size > at) fs.ftruncateSync(handle, at);
     const text = Buffer.from(append.lines.map((line) => `${line.line}\n`).join(''));
     fs.writeSync(handle, text, 0, text.length, at);
@@ -47,8 +48,10 @@ const TAIL_BYTES = 256 * 1024;
 function cutTornLine(file: string): { bytes: number; last: string | undefined } {
   let handle: number;
   try {
-    handle = fs.openSync(file, 'r+');
-  } catch {
+    handle = openInPlace(file, fs.constants.O_RDWR);
+  } catch (error) {
+    // A link in the log's place is refused; a log that is missing (or unreadable) is empty here.
+    if (error instanceof TeamError) throw error;
     return { bytes: 0, last: undefined };
   }
   try {

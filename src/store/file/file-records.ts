@@ -121,6 +121,21 @@ export function checkListed(layout: FileLayout, team: string, state: TeamState, 
   }
 }
 
+/**
+ * The error for a run whose record (`run.json`) is gone while the team's config names the
+ * run: it cannot be resumed (whose it is, is unknown), and it is not over either. Said as
+ * missing, never as finished, so nobody is led to a fresh run that would empty the list.
+ */
+export function missingRunRecord(file: string, runId: string): TeamError {
+  return new TeamError(
+    'corrupt-file',
+    `The file ${file} is missing (deleted or moved), though the team's config names its run ${runId}: ` +
+      'the run cannot be resumed without it. Restore it from a backup (a fresh run, `agent-teams run`, ' +
+      'would start over on an empty task list); nothing was changed.',
+    { details: { file } },
+  );
+}
+
 export function missingFile(file: string, stamp: string): TeamError {
   return lost(file, `is missing (deleted or moved), though the team's commit stamp ${stamp} records it`);
 }

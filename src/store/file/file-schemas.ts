@@ -143,5 +143,13 @@ export const runRecordSchema = record({
   team: text,
   teamId: text,
   startedAt: text,
-  runner: optional(record({ pid: whole(), host: text, renewedAt: optional(text) })),
+  runner: optional(
+    record({
+      pid: whole(),
+      host: text,
+      machine: optional(text),
+      token: optional(text),
+      renewedAt: optional(text),
+    }),
+  ),
 });

@@ -19,6 +19,8 @@ export function readStamp(layout: FileLayout, team: string): VersionStamp {
     if (!isTeamError(error, 'corrupt-file')) throw error;
   }
   const runId = readJson(layout.config(team), configSchema)?.runId;
+  // Counting the log's events cuts a torn last line: a write, confined like every other.
+  if (runId) layout.confine(layout.runFolder(runId));
   const rebuilt = { epoch: randomUUID(), version: 0, eventSeq: runId ? lastSeq(layout.events(runId)) : 0 };
   // With the version lost, an old journal could look unfinished and be replayed over newer
   // files: drop it. (A torn stamp and an unfinished commit at once take a power loss.)

@@ -5,6 +5,7 @@ import type { TeamEvent } from '../../events/team-event-map.js';
 import { type LiveRuns, liveRunsAt } from '../live-runs.js';
 import { Renewals } from '../run-lease.js';
 import { canResume, type RunListing } from '../run-record.js';
+import { storeClosed } from '../store-closed.js';
 import { checkFileStoreOptions, checkStartOptions } from '../store-options.js';
 import { Subscribers } from '../subscribers.js';
 import {
@@ -33,14 +34,14 @@ import { FileLayout } from './file-layout.js';
 import { readConfig } from './file-load.js';
 import { acquireLock, DEFAULT_LOCK_TIMING, type LockTiming, releasedLocksRemoved } from './file-lock.js';
 import { LogReader } from './file-log-reader.js';
-import { readRunLog } from './file-records.js';
+import { missingRunRecord, readRunLog } from './file-records.js';
 import {
   clearRunner,
   readRunRecord,
   refuseIfRunElsewhere,
   renewLease,
   runnerLive,
-  thisProcess,
+  runnerNow,
   writeRunRecord,
 } from './file-runs.js';
 import { TeamCache } from './file-team-cache.js';
@@ -79,6 +80,7 @@ export class FileStore implements TeamStore {
   readonly #feeds = new Map<string, TeamFeed>();
   #liveRuns: LiveRuns | undefined;
   readonly #renewals = new Renewals();
+  #closed = false;
 
   constructor(options: FileStoreOptions = {}) {
     checkFileStoreOptions(options);
@@ -90,7 +92,9 @@ export class FileStore implements TeamStore {
   }
 
   async createTeam(name: string, setup: TeamSetup): Promise<TeamInfo> {
+    this.#open();
     checkName('team', name);
+    this.#layout.confineTeam(name);
     makeFolder(this.#layout.taskFolder(name));
     makeFolder(this.#layout.inboxFolder(name));
     return this.#locked(name, () => {
@@ -105,10 +109,12 @@ export class FileStore implements TeamStore {
   }
 
   async getTeam(name: string): Promise<TeamInfo | undefined> {
+    this.#open();
     return readConfig(this.#layout, checkName('team', name));
   }
 
   async listTeams(): Promise<TeamInfo[]> {
+    this.#open();
     const folder = this.#layout.teamsFolder();
     const teams: TeamInfo[] = [];
     for (const name of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
@@ -124,6 +130,7 @@ export class FileStore implements TeamStore {
    * first change `fn` is stopped (before anything changes) and run again under the lock.
    */
   async transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
+    this.#open();
     checkName('team', name);
     const read = await this.#read(name, fn);
     if (read && 'error' in read) throw read.error;
@@ -149,6 +156,7 @@ export class FileStore implements TeamStore {
   }
 
   async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
+    this.#open();
     checkStartOptions(options);
     checkName('team', name);
     return this.#locked(name, () => {
@@ -158,11 +166,12 @@ export class FileStore implements TeamStore {
       const now = this.#now();
       const runId = newRunId(name, now);
       const info: TeamInfo = { ...cached.state.info, runId, updatedAt: now.toISOString() };
+      this.#layout.confine(this.#layout.runFolder(runId));
       makeFolder(this.#layout.runFolder(runId));
       // The log before the record: a run whose record is there always had a log.
       writeFileAtomic(this.#layout.events(runId), '');
       const record = { runId, team: name, teamId: info.teamId, startedAt: info.updatedAt };
-      writeRunRecord(this.#layout, { ...record, runner: thisProcess() });
+      writeRunRecord(this.#layout, { ...record, runner: runnerNow() });
       if (options.fresh === false) {
         // The list and inboxes stay for the new run; the requests were the last run's.
         const next = withInfo(cached.state, info, { requests: false });
@@ -184,16 +193,18 @@ export class FileStore implements TeamStore {
   }
 
   async resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined> {
+    this.#open();
     checkName('team', name);
     return this.#locked(name, () => {
       const { info } = this.#teams.sync(name).state;
       if (!info.runId) return undefined;
       const record = readRunRecord(this.#layout, info.runId);
-      if (record?.teamId !== info.teamId) return undefined;
+      if (!record) throw missingRunRecord(this.#layout.runRecord(info.runId), info.runId);
+      if (record.teamId !== info.teamId) return undefined;
       const events = this.#log.read(this.#layout.events(info.runId));
       if (!canResume(events)) return undefined;
       this.#refuseIfLive(info);
-      writeRunRecord(this.#layout, { ...record, runner: thisProcess() });
+      writeRunRecord(this.#layout, { ...record, runner: runnerNow() });
       this.#live().enter(name, info.runId);
       const runId = info.runId;
       this.#renewals.start(runId, () => this.#renew(name, runId));
@@ -202,6 +213,7 @@ export class FileStore implements TeamStore {
   }
 
   async leaveRun(name: string, runId: string): Promise<void> {
+    this.#open();
     checkName('team', name);
     checkRunId(runId);
     this.#renewals.stop(runId);
@@ -218,6 +230,7 @@ export class FileStore implements TeamStore {
 
   /** Every run of the store (or of `team`, or the one `runId`), newest first, with whether a live process runs it. */
   async listRuns(options: { team?: string; runId?: string } = {}): Promise<RunListing[]> {
+    this.#open();
     const ids =
       options.runId !== undefined
         ? [checkRunId(options.runId)]
@@ -247,6 +260,7 @@ export class FileStore implements TeamStore {
 
   /** A run's events; `corrupt-file` when its log is gone, or shorter than the team's stamp records. */
   async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
+    this.#open();
     return readRunLog(this.#layout, this.#log, checkRunId(runId), checkAfterSeq(options));
   }
 
@@ -255,6 +269,7 @@ export class FileStore implements TeamStore {
    * listener) other processes', read from the run's log when the team's commit stamp changes.
    */
   subscribe(name: string, listener: TeamEventListener): () => void {
+    this.#open();
     checkName('team', name);
     const remove = this.#subscribers.add(name, listener);
     if (!this.#feeds.has(name)) {
@@ -270,7 +285,13 @@ export class FileStore implements TeamStore {
   }
 
   /** Stops watching for other processes' commits and waits for this store's work. Idempotent. */
+  /** Throws `store-closed` once `close()` was called. */
+  #open(): void {
+    if (this.#closed) throw storeClosed('FileStore');
+  }
+
   async close(): Promise<void> {
+    this.#closed = true;
     this.#renewals.stopAll();
     for (const feed of this.#feeds.values()) feed.stop();
     this.#feeds.clear();
@@ -300,6 +321,7 @@ export class FileStore implements TeamStore {
     const previous = this.#queues.get(name) ?? Promise.resolve();
     const run = previous.then(async () => {
       if (!fs.existsSync(this.#layout.taskFolder(name))) requireTeam(name, undefined);
+      this.#layout.confineTeam(name);
       const release = await acquireLock(this.#layout.taskFolder(name), this.#layout.lock(name), this.#timing);
       try {
         return work();

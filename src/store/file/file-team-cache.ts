@@ -57,6 +57,7 @@ export class TeamCache {
     const writes = stateWrites(layout, name, state, keys);
     const runId = state.info.runId;
     const lines = events.map((event) => ({ seq: event.seq, line: JSON.stringify(event) }));
+    if (runId) layout.confine(layout.runFolder(runId));
     const at = runId ? logStart(layout, cached.stamp, runId) : 0;
     const stamp: VersionStamp = {
       epoch: restart ? newEpoch() : cached.stamp.epoch,

@@ -1,19 +1,17 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import { isAlive } from '../process-alive.js';
+import { knownDead, type ProcessIdentity, thisProcess } from '../runner-identity.js';
 import { overwriteInPlace } from './file-io.js';
 
 // Who holds a lock folder. A holder that crashed stops refreshing the folder, and
-// proper-lockfile takes it over once it is stale (10 s); a holder on this machine whose
-// process is gone is known dead at once, so a resume after `kill -9` need not wait.
+// proper-lockfile takes it over once it is stale (10 s); a holder known dead (a process of
+// this machine that is gone, see runner-identity.ts) is taken over at once, so a resume after
+// `kill -9` need not wait.
 //
 // The record lives beside the folder (`<lock>-owner`), rewritten in place by each new holder,
 // and names the folder it belongs to by its birth time: a record left by an earlier holder
 // never matches the folder a live process holds now.
 
-interface Owner {
-  readonly pid: number;
-  readonly host: string;
+interface Owner extends ProcessIdentity {
   readonly born: string;
 }
 
@@ -29,7 +27,7 @@ export function recordOwner(lockPath: string): void {
   const born = bornOf(lockPath);
   if (born === undefined) return;
   try {
-    overwriteInPlace(ownerFile(lockPath), JSON.stringify({ pid: process.pid, host: os.hostname(), born }));
+    overwriteInPlace(ownerFile(lockPath), JSON.stringify({ ...thisProcess(), born }));
   } catch {
     // Without the record the lock still works; only the early takeover is lost.
   }
@@ -47,7 +45,7 @@ function readOwner(lockPath: string): Owner | undefined {
 function ownerIsDead(lockPath: string): boolean {
   const born = bornOf(lockPath);
   const owner = readOwner(lockPath);
-  return born !== undefined && owner?.born === born && owner.host === os.hostname() && !isAlive(owner.pid);
+  return born !== undefined && owner?.born === born && knownDead(owner);
 }
 
 const RECOVERY_STALE_MS = 10_000;

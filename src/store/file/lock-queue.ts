@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isAlive } from '../process-alive.js';
+import { makeFolder } from './file-io.js';
 
 // The order in which waiters go for a held lock. Only the first waiter watches the lock
 // folder; each other one watches the ticket of the waiter ahead of it. A release then wakes
@@ -19,7 +20,7 @@ export class LockQueue {
 
   /** Takes a place at the end of the queue; answers the ticket. */
   join(): string {
-    fs.mkdirSync(this.#folder, { recursive: true });
+    makeFolder(this.#folder);
     const ticket = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${++counter}`;
     fs.writeFileSync(path.join(this.#folder, ticket), '');
     return ticket;

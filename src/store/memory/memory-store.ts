@@ -5,6 +5,7 @@ import { fn, parseOptions } from '../../errors/options-schema.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { LiveRuns } from '../live-runs.js';
 import { canResume, type RunListing, type RunRecord } from '../run-record.js';
+import { storeClosed } from '../store-closed.js';
 import { checkStartOptions } from '../store-options.js';
 import { Subscribers } from '../subscribers.js';
 import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSetup } from '../team-info.js';
@@ -44,6 +45,7 @@ export class MemoryStore implements TeamStore {
   readonly #subscribers = new Subscribers();
   readonly #live = new LiveRuns();
   readonly #now: () => Date;
+  #closed = false;
 
   constructor(options: MemoryStoreOptions = {}) {
     parseOptions(MEMORY_STORE_SCHEMA, options, 'a MemoryStore');
@@ -51,6 +53,7 @@ export class MemoryStore implements TeamStore {
   }
 
   async createTeam(name: string, setup: TeamSetup): Promise<TeamInfo> {
+    this.#open();
     checkName('team', name);
     const existing = this.#teams.get(name);
     const info = describeTeam(name, setup, existing?.info, this.#now(), randomUUID);
@@ -61,15 +64,18 @@ export class MemoryStore implements TeamStore {
   }
 
   async getTeam(name: string): Promise<TeamInfo | undefined> {
+    this.#open();
     checkName('team', name);
     return this.#teams.get(name)?.info;
   }
 
   async listTeams(): Promise<TeamInfo[]> {
+    this.#open();
     return [...this.#teams.values()].map((state) => state.info);
   }
 
   async transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
+    this.#open();
     const state = this.#team(name);
     const { value, drafts } = runTransaction(state, fn, this.#now);
     this.#publish(state, stampEvents(state, drafts, this.#now()));
@@ -77,6 +83,7 @@ export class MemoryStore implements TeamStore {
   }
 
   async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
+    this.#open();
     checkStartOptions(options);
     const state = this.#team(name);
     this.#live.refuse(name, state.info.runId);
@@ -96,6 +103,7 @@ export class MemoryStore implements TeamStore {
   }
 
   async resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined> {
+    this.#open();
     const state = this.#team(name);
     const run = state.info.runId ? this.#runs.get(state.info.runId) : undefined;
     if (!run || run.record.teamId !== state.info.teamId || !canResume(run.log)) return undefined;
@@ -106,11 +114,13 @@ export class MemoryStore implements TeamStore {
   }
 
   async leaveRun(name: string, runId: string): Promise<void> {
+    this.#open();
     checkName('team', name);
     this.#live.leave(name, checkRunId(runId));
   }
 
   async listRuns(options: { team?: string; runId?: string } = {}): Promise<RunListing[]> {
+    this.#open();
     const runs = [...this.#runs.values()]
       .map(({ record }) => record)
       .filter((record) => options.team === undefined || record.team === options.team)
@@ -120,6 +130,7 @@ export class MemoryStore implements TeamStore {
   }
 
   async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
+    this.#open();
     const log = this.#runs.get(checkRunId(runId))?.log ?? [];
     const afterSeq = checkAfterSeq(options);
     // Seqs ascend: find the first past `afterSeq` by bisection, so a catch-up costs its tail.
@@ -134,10 +145,19 @@ export class MemoryStore implements TeamStore {
   }
 
   subscribe(name: string, listener: TeamEventListener): () => void {
+    this.#open();
     return this.#subscribers.add(name, listener);
   }
 
-  async close(): Promise<void> {}
+  /** Throws `store-closed` once `close()` was called. */
+  #open(): void {
+    if (this.#closed) throw storeClosed('MemoryStore');
+  }
+
+  /** Nothing to release; later calls are refused (`store-closed`), as on every store. Idempotent. */
+  async close(): Promise<void> {
+    this.#closed = true;
+  }
 
   #team(name: string): TeamState {
     checkName('team', name);

@@ -97,6 +97,15 @@ async function freeLapsed(
   return rows;
 }
 
+/** The refusal of a write (to the store or the workspace) by an attempt that no longer holds its turn. */
+export function staleTurn(fence: TurnFence): TeamError {
+  return new TeamError(
+    'stale-turn',
+    `Turn ${fence.turn} of ${fence.agent} (attempt ${fence.attempt}) no longer holds its turn: the run moved on without it, so its writes are refused.`,
+    { details: { ...fence } },
+  );
+}
+
 /** Refuses with `stale-turn` unless the fence names exactly this attempt. */
 export async function checkFence(client: PoolClient, s: string, fence: TurnFence): Promise<void> {
   const { rows } = await client.query<{ turn: number; attempt: number }>(
@@ -105,11 +114,7 @@ export async function checkFence(client: PoolClient, s: string, fence: TurnFence
   );
   const held = rows[0];
   if (held?.turn === fence.turn && held.attempt === fence.attempt) return;
-  throw new TeamError(
-    'stale-turn',
-    `Turn ${fence.turn} of ${fence.agent} (attempt ${fence.attempt}) no longer holds its turn: the run moved on without it, so its writes are refused.`,
-    { details: { ...fence } },
-  );
+  throw staleTurn(fence);
 }
 
 /** Fences out every attempt of the run's turns (a resume), or of one agent's (an abandoned turn). */

@@ -8,7 +8,7 @@ export interface PostgresStoreOptions {
   schema?: string;
   /** The clock tasks, messages and events are stamped with. Default: the system clock. */
   now?: () => Date;
-  /** Connections the store's pool opens at most (besides one to listen). Default 10. */
+  /** Connections the store's pool opens at most (besides one to listen): 1 to 1000. Default 10. */
   poolSize?: number;
   /**
    * Whether a commit waits for its WAL to reach the disk (PostgreSQL's `synchronous_commit`).
@@ -18,6 +18,9 @@ export interface PostgresStoreOptions {
    */
   synchronousCommit?: boolean;
 }
+
+/** A pool past this is a typo: PostgreSQL's own default allows 100 connections in all. */
+const MAX_POOL_SIZE = 1000;
 
 const KNOWN = Object.keys({
   connectionString: true,
@@ -62,8 +65,11 @@ export function checkPostgresStoreOptions(options: unknown): asserts options is 
     throw badOption(what, ['now'], 'a function answering a Date', given.now);
   }
   const size = given.poolSize;
-  if (size !== undefined && (!Number.isInteger(size) || (size as number) < 1)) {
-    throw badOption(what, ['poolSize'], 'a whole number of at least 1', size);
+  if (
+    size !== undefined &&
+    (!Number.isInteger(size) || (size as number) < 1 || (size as number) > MAX_POOL_SIZE)
+  ) {
+    throw badOption(what, ['poolSize'], `a whole number from 1 to ${MAX_POOL_SIZE}`, size);
   }
   if (given.synchronousCommit !== undefined && typeof given.synchronousCommit !== 'boolean') {
     throw badOption(what, ['synchronousCommit'], 'true or false', given.synchronousCommit);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { TeamError } from '../../errors/index.js';
 import { checkName } from '../../errors/names.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { type LiveRuns, liveRunsOf } from '../live-runs.js';
 import { callerWatch, OutageWatch, withOutageWatch } from '../outage-watch.js';
 import { Renewals } from '../run-lease.js';
 import { canResume, type RunListing } from '../run-record.js';
+import { storeClosed } from '../store-closed.js';
 import { checkStartOptions } from '../store-options.js';
 import {
   checkAfterSeq,
@@ -53,8 +53,18 @@ import {
 } from './runs.js';
 import { channelOf, migrate, quoteSchema } from './schema.js';
 import { storeError } from './store-error.js';
+import { parseStoredJson } from './stored-json.js';
 import { Subscriptions } from './subscriptions.js';
 import { insertTeam, writeCommit, writeInfo } from './write.js';
+
+// pg's type ids of json and jsonb.
+const JSON_TYPES: ReadonlySet<number> = new Set([114, 3802]);
+
+/** pg's parser of a column's type: JSON read back decoded (see stored-json.ts), the rest as pg parses it. */
+const storedJsonParser = ((oid: number, format?: 'text' | 'binary') =>
+  JSON_TYPES.has(oid) && format !== 'binary'
+    ? parseStoredJson
+    : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
 
 /**
  * How long a call made outside any run waits for the database (a command, a script's
@@ -115,6 +125,8 @@ export class PostgresStore implements TeamStore {
     // Idle connections let the process exit.
     this.#pool = new pg.Pool({
       ...this.#config,
+      // JSON columns are read back decoded (see stored-json.ts).
+      types: { getTypeParser: storedJsonParser },
       max: options.poolSize ?? 10,
       allowExitOnIdle: true,
       // Set for the session, so it costs no round trip per transaction.
@@ -320,6 +332,7 @@ export class PostgresStore implements TeamStore {
    * notification wakes the team's feed, which reads the new events from the log.
    */
   subscribe(name: string, listener: TeamEventListener): () => void {
+    if (this.#closed) throw storeClosed('PostgresStore');
     checkName('team', name);
     return this.#subscriptions.add(name, listener);
   }
@@ -403,7 +416,7 @@ export class PostgresStore implements TeamStore {
 
   /** Migrates the schema once per store; a failed attempt is tried again by the next call. */
   async #ready(): Promise<void> {
-    if (this.#closed) throw new TeamError('invalid-input', 'This PostgresStore is closed.');
+    if (this.#closed) throw storeClosed('PostgresStore');
     this.#migrated ??= migrate(this.#pool, this.schema).catch((error) => {
       this.#migrated = undefined;
       throw storeError(error);

@@ -80,6 +80,11 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
   (s) => `
     ALTER TABLE ${s}.turn_fences ADD COLUMN lease_until timestamptz;
     ALTER TABLE ${s}.turn_fences ADD COLUMN attempts integer NOT NULL DEFAULT 0;`,
+  // A runner's machine (where its pid means it) and its token (runner-identity.ts): a store
+  // knows its own runs by the token, and a runner dead for sure by its machine, never by a host name.
+  (s) => `
+    ALTER TABLE ${s}.runs ADD COLUMN runner_machine text;
+    ALTER TABLE ${s}.runs ADD COLUMN runner_token text;`,
 ];
 
 /** The schema version this code writes. */

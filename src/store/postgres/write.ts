@@ -6,9 +6,10 @@ import { storedRequests } from '../../requests/request-state.js';
 import { type TeamState, taskList } from '../team-state.js';
 import type { TeamInfo } from '../team-store.js';
 import type { Stamp, TeamRow } from './load.js';
+import { storedJson } from './stored-json.js';
 
 // Writes of a commit, inside the transaction that locked the team's row. Values go as
-// parameters (JSON), never into the SQL text.
+// parameters (JSON, encoded so that any string survives: stored-json.ts), never into the SQL text.
 
 /**
  * Persists the keys a transaction changed and appends its events, in one statement: tasks
@@ -68,17 +69,17 @@ export async function writeCommit(
     WHERE name = $1`,
     [
       state.info.name,
-      JSON.stringify(put),
+      storedJson(put),
       removed,
-      JSON.stringify(inboxes),
+      storedJson(inboxes),
       runId,
-      JSON.stringify(logged),
+      storedJson(logged),
       state.eventSeq,
       list.highWatermark,
       version,
       epoch,
-      rosterChanged ? JSON.stringify(state.info) : null,
-      requestsChanged ? JSON.stringify(storedRequests(state.requests)) : null,
+      rosterChanged ? storedJson(state.info) : null,
+      requestsChanged ? storedJson(storedRequests(state.requests)) : null,
     ],
   );
   return { version, epoch };
@@ -109,7 +110,7 @@ export async function writeInfo(
        requests = CASE WHEN $7 THEN NULL ELSE requests END,
        requests_version = CASE WHEN $7 THEN $5 ELSE requests_version END
      WHERE name = $1`,
-    [info.name, JSON.stringify(info), eventSeq, empty, stamp.version, stamp.epoch, newRun],
+    [info.name, storedJson(info), eventSeq, empty, stamp.version, stamp.epoch, newRun],
   );
   return stamp;
 }
@@ -118,7 +119,7 @@ export async function writeInfo(
 export async function insertTeam(client: PoolClient, s: string, info: TeamInfo): Promise<boolean> {
   const { rowCount } = await client.query(
     `INSERT INTO ${s}.teams (name, info, version) VALUES ($1, $2, 1) ON CONFLICT (name) DO NOTHING`,
-    [info.name, JSON.stringify(info)],
+    [info.name, storedJson(info)],
   );
   return rowCount === 1;
 }

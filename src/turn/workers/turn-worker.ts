@@ -8,10 +8,12 @@ import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
 import { DEFAULT_STORE_OUTAGE_MS, OutageWatch } from '../../store/outage-watch.js';
 import { FENCE_RENEW_MS, type TurnFence } from '../../store/postgres/fences.js';
 import { PostgresStore } from '../../store/postgres/postgres-store.js';
+import { decodedValue } from '../../store/postgres/stored-json.js';
 import type { TeamStore } from '../../store/team-store.js';
 import type { TurnOutcome } from '../turn-outcome.js';
 import { fencedStore } from './fenced-store.js';
 import { ensureQueues, lostQueueOf, openBoss, queueOf, TURN_RETRIES } from './turn-queue.js';
+import { MAX_WORKER_CONCURRENCY } from './worker-limits.js';
 
 /** What a worker needs of a team: its name, and running one of its turns here (a `Team` does). */
 export interface TurnRunner {
@@ -26,7 +28,7 @@ export interface TurnWorkerOptions {
   /** The teams whose turns this worker runs (loaded from the same file as the run's). */
   readonly teams: readonly TurnRunner[];
   readonly store: PostgresStore;
-  /** Turns of each team this worker runs at once. Default 1. */
+  /** Turns of each team this worker runs at once: 1 to 64. Default 1. */
   readonly concurrency?: number;
   /** Told of each turn this worker takes and ends. */
   readonly onTurn?: (report: TurnReport) => void;
@@ -53,7 +55,7 @@ const TURN_WORKER_SCHEMA = z.strictObject({
     .array(satisfying<TurnRunner>(isRunner, 'a team (a Team, or an object with a name and executeTurn)'))
     .min(1, { error: 'a list of at least one team' }),
   store: satisfying<PostgresStore>((store) => store instanceof PostgresStore, 'a PostgresStore'),
-  concurrency: wholeNumber(1).optional(),
+  concurrency: wholeNumber(1, MAX_WORKER_CONCURRENCY).optional(),
   onTurn: fn<(report: TurnReport) => void>('a function told of each turn').optional(),
   onError: fn<(error: Error) => void>('a function told of each error of pg-boss').optional(),
 } satisfies Record<keyof TurnWorkerOptions, z.ZodType>);
@@ -200,5 +202,5 @@ function descriptorOf(team: TurnRunner, data: TurnDescriptor): TurnDescriptor {
       `A job on ${queueOf(team.name)} is not a turn of the team ${team.name}.`,
     );
   }
-  return data;
+  return decodedValue(data);
 }

@@ -1,6 +1,7 @@
 import type { ReportedOutcome, TeamEvent } from '../../events/team-event-map.js';
 import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
 import type { PostgresStore } from '../../store/postgres/postgres-store.js';
+import { encodedValue } from '../../store/postgres/stored-json.js';
 import type { TeamRules } from '../../store/team-store.js';
 import type { TurnExecutor } from '../executor.js';
 import type { TurnOutcome } from '../turn-outcome.js';
@@ -115,7 +116,11 @@ export class WorkerExecutor implements TurnExecutor {
     turn: TurnDescriptor,
     tx: { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> },
   ) {
-    return this.#boss.boss.send(queueOf(turn.team), { ...turn }, { db: tx, expireInSeconds: JOB_SECONDS });
+    // pg-boss keeps a job as jsonb: the descriptor's texts are encoded so any string survives.
+    return this.#boss.boss.send(queueOf(turn.team), encodedValue({ ...turn }), {
+      db: tx,
+      expireInSeconds: JOB_SECONDS,
+    });
   }
 
   /** Looks every `SUPERVISE_MS`, while turns wait, for those whose worker let its lease run out. */

@@ -65,7 +65,44 @@ describe('FileStore event log reads', () => {
     appendFileSync(log, 'not json\n');
     await expect(store.readEvents(runId, { afterSeq: 3 })).rejects.toMatchObject({
       code: 'corrupt-file',
-      message: expect.stringContaining('line 4 is not valid JSON'),
+      message: expect.stringContaining('broken at line 4: it is not valid JSON'),
     });
   });
+
+  // Broken in place, at its length (the commit stamp records the log's length in bytes, so a
+  // line cut short or grown is refused already): JSON still, but not the event it was.
+  test.each([
+    [
+      'a field renamed',
+      (line: string) => line.replace('"seq":2', '"seX":2'),
+      'its seq is undefined, where one past 1 is due',
+    ],
+    ['an object with no type', (line: string) => `${' '.repeat(line.length - 2)}{}`, 'it is not an event'],
+    ['not an object', (line: string) => `${' '.repeat(line.length - 4)}null`, 'it is not an event'],
+    [
+      'its seq changed',
+      (line: string) => line.replace('"seq":2', '"seq":1'),
+      'its seq is 1, where one past 1 is due',
+    ],
+  ])(
+    'a line broken in place (%s) is refused, naming the file and line, by every reader',
+    async (_name, breakLine, problem) => {
+      const root = tempFolder();
+      const { store, runId, log } = await runWithEvents(root, 3);
+      await store.leaveRun('newsroom', runId);
+      const lines = readFileSync(log, 'utf8').split('\n');
+      lines[1] = breakLine(lines[1] as string);
+      writeFileSync(log, lines.join('\n'));
+      const refused = {
+        code: 'corrupt-file',
+        message: expect.stringContaining(`${log} is broken at line 2: ${problem}`),
+      };
+      await expect(new FileStore({ root }).readEvents(runId)).rejects.toMatchObject(refused);
+      await expect(store.readEvents(runId, { afterSeq: 1 })).rejects.toMatchObject(refused);
+      await expect(new FileStore({ root }).resumeRun('newsroom')).rejects.toMatchObject(refused);
+      await expect(new FileStore({ root }).readEvents(runId)).rejects.toThrow(
+        /Restore the file from a backup, or start the team afresh/,
+      );
+    },
+  );
 });

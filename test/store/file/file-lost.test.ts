@@ -12,10 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { FileStore } from 'agent-teams';
 import { describe, expect, test } from 'vitest';
 import { startScript } from '../../helpers/child.js';
+import { cli } from '../../helpers/cli.js';
 import { seeds } from '../../helpers/seeds.js';
 import { tempFolder } from '../../helpers/temp-folder.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+const teamFile = fixture('newsroom-team.ts');
 
 const setup = { lead: 'editor', members: ['researcher', 'writer'] };
 
@@ -149,6 +151,30 @@ describe('FileStore: a file its stamp records is never read as empty', () => {
     rmSync(log);
     await expect(new FileStore({ root }).readEvents(runId)).rejects.toMatchObject({ code: 'corrupt-file' });
     expect(await new FileStore({ root }).readEvents('newsroom-20000101T000000Z-abcdef')).toEqual([]);
+  });
+
+  test('a run whose record (run.json) is gone is named as missing by resumeRun, never as finished; nothing changes', async () => {
+    const root = tempFolder();
+    const { runId } = await cutOffRun(root);
+    const record = path.join(root, `runs/${runId}/run.json`);
+    rmSync(record);
+    await expectRefused(root, record, [resume]);
+    await expect(resume(new FileStore({ root }))).rejects.toThrow(
+      /is missing .*cannot be resumed without it/,
+    );
+  });
+
+  test('agent-teams resume says the record is missing, with its path, and the task list stays', async () => {
+    const root = tempFolder();
+    const { runId } = await cutOffRun(root);
+    const record = path.join(root, `runs/${runId}/run.json`);
+    rmSync(record);
+    const before = snapshot(root);
+    const run = await cli(['resume', teamFile, '--store', root], { cwd: tempFolder() });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`The file ${record} is missing`);
+    expect(run.stderr).not.toContain('finished');
+    expect(snapshot(root)).toEqual(before);
   });
 
   test('a fresh run is the way out: it starts on a team whose files were lost', async () => {

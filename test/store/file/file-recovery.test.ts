@@ -9,10 +9,10 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { hostname } from 'node:os';
 import path from 'node:path';
 import { FileStore } from 'agent-teams';
 import { describe, expect, test } from 'vitest';
+import { thisProcess } from '../../../src/store/runner-identity.js';
 import { tempFolder } from '../../helpers/temp-folder.js';
 
 const setup = { lead: 'editor', members: ['researcher', 'writer'] };
@@ -170,17 +170,22 @@ describe('FileStore lock held by a process that died', () => {
     const lock = path.join(root, 'tasks/newsroom/.lock');
     mkdirSync(lock);
     const born = String(statSync(lock, { bigint: true }).birthtimeNs);
-    writeFileSync(`${lock}-owner`, JSON.stringify({ pid: deadPid(), host: hostname(), born }));
+    writeFileSync(`${lock}-owner`, JSON.stringify({ ...thisProcess(), pid: deadPid(), token: 'gone', born }));
     // A timeout far below the 10 s staleness: only the dead-owner takeover can pass it.
     const store = new FileStore({ root, lock: { timeout: 1_000 } });
     expect(await store.transact('newsroom', ({ board }) => board.claimTask('writer')?.id)).toBe('task-1');
   });
 
-  test('a lock held by a live process, by one on another machine, or of an earlier holder, is waited for', async () => {
+  test('a lock held by a live process, by one on another machine (of this host name too), or of an earlier holder, is waited for', async () => {
+    const here = thisProcess();
     for (const owner of [
-      { pid: process.pid, host: hostname() },
-      { pid: deadPid(), host: 'another-machine' },
-      { pid: deadPid(), host: hostname(), born: '1' },
+      here,
+      { pid: deadPid(), host: 'another-machine', machine: 'another-machine some-boot pid:[1]' },
+      // Another machine of the same host name (another kernel): its pid means nothing here.
+      { pid: deadPid(), host: here.host, machine: `${here.host} another-boot pid:[1]` },
+      // A record with no machine (an older version's): its lock goes stale in time.
+      { pid: deadPid(), host: here.host },
+      { ...here, pid: deadPid(), born: '1' },
     ]) {
       const root = tempFolder();
       await teamWithTask(root);

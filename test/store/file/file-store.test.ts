@@ -5,7 +5,11 @@ import { expect, test } from 'vitest';
 import { tempFolder } from '../../helpers/temp-folder.js';
 import { storeConformance } from '../conformance.js';
 
-storeConformance('FileStore', () => new FileStore({ root: tempFolder() }));
+storeConformance(
+  'FileStore',
+  () => new FileStore({ root: tempFolder() }),
+  (store) => new FileStore({ root: (store as FileStore).root }),
+);
 
 test('a config.json written before rosters (members and departed names) reads as a roster', async () => {
   const root = tempFolder();

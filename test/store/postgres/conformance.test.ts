@@ -1,3 +1,4 @@
+import type { PostgresStore } from 'agent-teams/postgres';
 import { describe } from 'vitest';
 import { storeConformance } from '../conformance.js';
 import { postgresReachable, postgresStores } from './database.js';
@@ -6,5 +7,9 @@ const reachable = await postgresReachable();
 const stores = postgresStores();
 
 describe.skipIf(!reachable)('PostgresStore', () => {
-  storeConformance('PostgresStore', () => stores.make());
+  storeConformance(
+    'PostgresStore',
+    () => stores.make(),
+    (store) => stores.make((store as PostgresStore).schema),
+  );
 });

@@ -51,6 +51,6 @@ describe.skipIf(!reachable)('PostgresStore: stores sharing a schema', () => {
     store.subscribe('newsroom', () => {});
     await store.close();
     await store.close();
-    await expect(store.getTeam('newsroom')).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(store.getTeam('newsroom')).rejects.toMatchObject({ code: 'store-closed' });
   });
 });

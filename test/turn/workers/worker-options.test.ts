@@ -39,7 +39,11 @@ describe.skipIf(!reachable)('startTurnWorker options', () => {
       ],
       [
         { teams: [team], store, concurrency: 0 },
-        'concurrency of startTurnWorker must be a whole number of at least 1, not 0.',
+        'concurrency of startTurnWorker must be a whole number from 1 to 64, not 0.',
+      ],
+      [
+        { teams: [team], store, concurrency: 1e9 },
+        'concurrency of startTurnWorker must be a whole number from 1 to 64, not 1000000000.',
       ],
       [{ teams: [], store }, 'teams of startTurnWorker must be a list of at least one team, not [].'],
       [
