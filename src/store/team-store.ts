@@ -128,7 +128,7 @@ export interface TeamStore {
    * processes' where the store spans processes). Returns the unsubscribe.
    */
   subscribe(name: string, listener: TeamEventListener): () => void;
-  /** Releases what the store holds (locks, watches, connections). Safe to call twice. */
+  /** Releases what the store holds (locks, watches, connections); every call after it is refused (`store-closed`). Safe to call twice. */
   close(): Promise<void>;
   /**
    * Only on the store a worker lends one attempt at a turn (its commits fenced to the

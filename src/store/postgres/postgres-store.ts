@@ -302,7 +302,7 @@ export class PostgresStore implements TeamStore {
     return this.#subscriptions.add(name, listener);
   }
 
-  /** Stops listening, waits for this store's work, and ends its connections. Idempotent. */
+  /** Stops listening, waits for this store's work, and ends its connections; later calls are refused (`store-closed`). Idempotent. */
   close(): Promise<void> {
     this.#renewals.stopAll();
     this.#closed ??= (async () => {
