@@ -133,7 +133,7 @@ export interface TeamStore {
    * processes' where the store spans processes). Returns the unsubscribe.
    */
   subscribe(name: string, listener: TeamEventListener): () => void;
-  /** Releases what the store holds (locks, watches, connections). Safe to call twice. */
+  /** Releases what the store holds (locks, watches, connections); every call after it is refused (`store-closed`). Safe to call twice. */
   close(): Promise<void>;
   /**
    * Only a store that can lose its connection has it (the PostgresStore): runs `fn` with

@@ -43,14 +43,24 @@ export function openInPlace(file: string, flags: number): number {
   }
 }
 
+/** Writes a file that was not there (`O_EXCL`: never through a link); one left under its name is removed first. */
+function writeNew(file: string, content: string): void {
+  try {
+    fs.writeFileSync(file, content, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    fs.rmSync(file, { force: true });
+    fs.writeFileSync(file, content, { flag: 'wx' });
+  }
+}
+
 /** Writes `content` so that readers see the old file or the new one, never a part: temp file, then rename. */
 export function writeFileAtomic(file: string, content: string): void {
   const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
   try {
     // A new file of its own (never one left there, nor through a link), renamed over the old
     // one: a link in the file's place is replaced, not written through.
-    fs.rmSync(temp, { force: true });
-    fs.writeFileSync(temp, content, { flag: 'wx' });
+    writeNew(temp, content);
     fs.renameSync(temp, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(path.dirname(file))) {
@@ -106,7 +116,7 @@ export function appendToFile(file: string, content: string): void {
   let handle: number | undefined;
   try {
     handle = openInPlace(file, O_WRONLY | O_APPEND | O_CREAT);
-    fs.writeSync(handle, content);
+    fs.writeFileSync(handle, content);
   } catch (error) {
     throw ioError('append to', file, error);
   } finally {

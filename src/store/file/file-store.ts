@@ -284,12 +284,15 @@ export class FileStore implements TeamStore {
     };
   }
 
-  /** Stops watching for other processes' commits and waits for this store's work. Idempotent. */
   /** Throws `store-closed` once `close()` was called. */
   #open(): void {
     if (this.#closed) throw storeClosed('FileStore');
   }
 
+  /**
+   * Stops watching for other processes' commits and waits for this store's work; later calls
+   * are refused (`store-closed`). Idempotent.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     this.#renewals.stopAll();

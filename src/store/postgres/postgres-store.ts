@@ -346,7 +346,7 @@ export class PostgresStore implements TeamStore {
     return withOutageWatch(watch, fn);
   }
 
-  /** Stops listening, waits for this store's work, and ends its connections. Idempotent. */
+  /** Stops listening, waits for this store's work, and ends its connections; later calls are refused (`store-closed`). Idempotent. */
   close(): Promise<void> {
     this.#renewals.stopAll();
     this.#closed ??= (async () => {
