@@ -46,8 +46,8 @@ type Watcher = (event: TeamEvent) => void;
 interface Running {
   handle: TeamRunHandle;
   team: Team;
-  /** Stops listening to the team's live text: set while a page watches. */
-  unlisten: (() => void) | undefined;
+  /** Stops passing the team's live text on to the run's watchers. */
+  unlisten: () => void;
 }
 
 /**
@@ -122,62 +122,44 @@ export class StudioRuns {
     if (last?.runId !== runId) {
       throw new ApiError(409, `The run ${runId} is no longer its team's last run: only that one can go on.`);
     }
-    await this.#run(team, { input: last.input, fresh: false }, runId);
+    await this.#run(team, { input: last.input, fresh: false });
   }
 
   /**
-   * Listens to a run's live text (`team:text-delta`: never logged, so only while this Studio
-   * runs the run, from its start or a resume) until the answered function is called.
-   *
-   * This is where the Studio says it watches a run: the team's live text is listened to only
-   * while a page's event stream of the run is open (`#listen`), so a run whose turns stream
-   * only when watched streams exactly then.
+   * A page's reader of a run's live text (`team:text-delta`: never logged, so only of a run
+   * this Studio runs) until the answered function is called.
    */
   watch(runId: string, watcher: Watcher): () => void {
     const watchers = this.#watchers.get(runId) ?? new Set();
     this.#watchers.set(runId, watchers);
     watchers.add(watcher);
-    const running = this.#running.get(runId);
-    if (running) this.#listen(runId, running);
     return () => {
       watchers.delete(watcher);
-      if (watchers.size > 0) return;
-      this.#watchers.delete(runId);
-      const now = this.#running.get(runId);
-      now?.unlisten?.();
-      if (now) now.unlisten = undefined;
+      if (watchers.size === 0) this.#watchers.delete(runId);
     };
   }
 
-  #listen(runId: string, running: Running): void {
-    if (!running.unlisten && this.#watchers.has(runId)) running.unlisten = this.#forward(running.team, runId);
-  }
-
-  /** Passes the team's live text of the run on to the run's watchers; answers the unsubscribe. */
-  #forward(team: Team, runId: string): () => void {
-    return team.on('team:text-delta', (event) => {
-      if (event.runId !== runId) return;
-      for (const watcher of this.#watchers.get(runId) ?? []) watcher(event);
-    });
-  }
-
   /**
-   * Starts (or, `resuming` a run, resumes) a run of `team` on the Studio's store, and keeps
-   * its handle; answers its id. A resumed run's watchers listen from before it starts.
+   * Starts (or, not `fresh`, resumes) a run of `team` on the Studio's store, and keeps
+   * its handle; answers its id.
+   *
+   * Its live text is listened to from its start, so its turns stream (a turn decides as it
+   * starts): the page that started or resumed it opens its view a moment later, and a turn
+   * begun before that page listened would otherwise show nothing until it ended.
    */
-  async #run(fileTeam: Team, options: { input: string; fresh: boolean }, resuming?: string): Promise<string> {
+  async #run(fileTeam: Team, options: { input: string; fresh: boolean }): Promise<string> {
     const team = fileTeam.withStore(this.#studio.store);
-    const early =
-      resuming !== undefined && this.#watchers.has(resuming) ? this.#forward(team, resuming) : undefined;
+    const unlisten = team.on('team:text-delta', (event) => {
+      const watchers = event.runId === null ? undefined : this.#watchers.get(event.runId);
+      for (const watcher of watchers ?? []) watcher(event);
+    });
     const handle = await team.start(options).catch((error: unknown) => {
-      early?.();
+      unlisten();
       throw error;
     });
     // A resumed run's earlier handle and team are done with.
-    this.#running.get(handle.runId)?.unlisten?.();
-    const running: Running = { handle, team, unlisten: early };
-    this.#running.set(handle.runId, running);
-    this.#listen(handle.runId, running);
+    this.#running.get(handle.runId)?.unlisten();
+    this.#running.set(handle.runId, { handle, team, unlisten });
     // The run's end is in its log; a failed run must not become an unhandled rejection here.
     handle.result.catch(() => {});
     return handle.runId;
@@ -208,7 +190,6 @@ export class StudioRuns {
       : answerRequest(this.#studio.store, team, requestId, answer);
   }
 
-  /** Shuts a member of a going run down: asked (graceful), or its turn cut at once (`force`). */
   /** Interrupts a member of a going run, whichever process runs it: its turn stops, the message comes first. */
   async interrupt(
     runId: string,
@@ -223,6 +204,7 @@ export class StudioRuns {
     return { id: sent.id, to: sent.to };
   }
 
+  /** Shuts a member of a going run down: asked (graceful), or its turn cut at once (`force`). */
   async shutdown(runId: string, member: string, force: boolean): Promise<void> {
     const { team } = await this.#going(runId);
     const reason = 'shut down from the Studio';
