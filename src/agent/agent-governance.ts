@@ -12,10 +12,13 @@ export type PermissionMode = 'default' | 'bypass' | 'delegatedByTeamLead' | 'cla
 
 /** What a classifier is asked: one file tool call that no grant covers. */
 export interface PermissionQuestion {
+  /** The agent that would change the file. */
   readonly agent: string;
+  /** The file tool it called. */
   readonly tool: 'write_file' | 'edit_file';
   /** The path, relative to the workspace root. */
   readonly path: string;
+  /** The task it is working on; `null` when none. */
   readonly taskId: string | null;
 }
 
@@ -34,9 +37,16 @@ export interface AgentGovernanceConfig {
   classifier?: PermissionClassifier;
 }
 
+/**
+ * An agent's governance settings, with their defaults applied.
+ * @inline
+ */
 export interface AgentGovernance {
+  /** Whether its plans wait for the lead's approval before it works on them. */
   readonly requirePlanApproval: boolean;
+  /** How its file tools decide outside its allowed paths. */
   readonly permissionMode: PermissionMode;
+  /** Decides its permission requests in `classifier` mode; `undefined` when none. */
   readonly classifier: PermissionClassifier | undefined;
 }
 

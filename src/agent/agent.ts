@@ -18,16 +18,20 @@ import { AGENT_BUDGET_SCHEMA, type AgentBudget } from './budget.js';
 import { MODEL_SETTINGS_SHAPE, type ModelSettings } from './model-settings.js';
 import type { ModelSpec } from './resolve-model.js';
 
+/** What the lead reads about an agent besides its description; free keys are kept as given. */
 export interface AgentMetadata {
   /** What the agent is good at; the lead reads it in the roster. */
   expertise?: readonly string[];
   [key: string]: unknown;
 }
 
+/** What `new Agent` takes. */
 export interface AgentConfig extends ModelSettings, AgentGovernanceConfig {
+  /** Its name in the team, unique there (messages, tasks and the roster use it). */
   name: string;
   /** An AI SDK language model, or `provider/model` (see `resolveModel`). */
   model: ModelSpec;
+  /** Its system prompt: who it is and how it works. */
   instructions: string;
   /** What the lead reads about this agent; the start of `instructions` when left out. */
   description?: string;
@@ -35,6 +39,7 @@ export interface AgentConfig extends ModelSettings, AgentGovernanceConfig {
   maxIterations?: number;
   /** AI SDK tools of its own; one named like a team tool takes that tool's place. */
   tools?: ToolSet;
+  /** What the lead reads about it besides its description. */
   metadata?: AgentMetadata;
   /** Bound on one of its turns, in ms; past it the turn is stopped and fails. Default: the team's `turnTimeoutMs`. */
   turnTimeoutMs?: number;
@@ -81,18 +86,31 @@ const AGENT_SCHEMA = z.strictObject({
  *   description: 'Finds facts and sources', metadata: { expertise: ['sources'] } });
  */
 export class Agent {
+  /** Its name in the team. */
   readonly name: string;
+  /** Its model: an AI SDK language model or `provider/model`. */
   readonly model: ModelSpec;
+  /** Its system prompt. */
   readonly instructions: string;
+  /** What the lead reads about it, when given (see `summary`). */
   readonly description: string | undefined;
+  /** Model calls in one turn at most. */
   readonly maxIterations: number;
+  /** Its own AI SDK tools, by name. */
   readonly tools: ToolSet;
+  /** What the lead reads about it besides its description. */
   readonly metadata: AgentMetadata;
+  /** Bound on one of its turns, in ms; `undefined`: the team's. */
   readonly turnTimeoutMs: number | undefined;
+  /** Retries of a failed model call. */
   readonly maxRetries: number;
+  /** What it may spend in a run; `undefined`: no bound of its own. */
   readonly budget: AgentBudget | undefined;
+  /** The sampling temperature of its calls; `undefined`: the provider's. */
   readonly temperature: number | undefined;
+  /** Output tokens of one call at most; `undefined`: the provider's. */
   readonly maxOutputTokens: number | undefined;
+  /** Options passed to its provider as they are. */
   readonly providerOptions: ModelSettings['providerOptions'];
   /** Plan approval and permissions (see src/governance). */
   readonly governance: AgentGovernance;

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { MAX_MS } from '../errors/check-options.js';
 import type { TokenUsage } from './usage.js';
 
-/** What a team or one run may spend; reaching any bound ends the run with `stopReason: 'budget'`. */
+/**
+ * What a team or one run may spend; reaching any bound ends the run with `stopReason: 'budget'`.
+ * @inline
+ */
 export interface Budget {
   /** Tokens of every turn, input and output. */
   maxTokens?: number;
@@ -12,9 +15,14 @@ export interface Budget {
   maxDurationMs?: number;
 }
 
-/** What one agent may spend; reaching it stops the agent (`stopped`, its tasks back to the list). */
+/**
+ * What one agent may spend; reaching it stops the agent (`stopped`, its tasks back to the list).
+ * @inline
+ */
 export interface AgentBudget {
+  /** Tokens of its turns, input and output. */
   maxTokens?: number;
+  /** USD, where its model is priced. */
   maxCostUsd?: number;
 }
 

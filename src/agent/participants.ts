@@ -3,7 +3,9 @@ import { checkName } from '../errors/names.js';
 
 /** Who is on a team: one lead and its members, by name. */
 export interface TeamRoster {
+  /** The lead's name. */
   readonly lead: string;
+  /** The members' names. */
   readonly members: readonly string[];
 }
 

@@ -8,6 +8,10 @@ import { TeamError } from '../errors/index.js';
 /** An AI SDK language model, or a `provider/model` string resolved by `resolveModel`. */
 export type ModelSpec = LanguageModelV3 | string;
 
+/**
+ * Environment variables by name, as `process.env` holds them.
+ * @inline
+ */
 type Environment = Readonly<Record<string, string | undefined>>;
 
 function required(env: Environment, variable: string, spec: string): string {

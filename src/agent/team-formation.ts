@@ -7,13 +7,20 @@ import { type ModelSpec, specName } from './resolve-model.js';
 // from free instructions on a model its `spawnModels` allows. The join records what any
 // process needs to run such a member again from the team's own definition (a worker, a resume).
 
-/** A member that joined during a run, as its join records it: what any process needs to run its turns. */
+/**
+ * A member that joined during a run, as its join records it: what any process needs to run its turns.
+ * @inline
+ */
 export interface JoinedMember {
+  /** The member's name. */
   readonly name: string;
+  /** What it does, as the lead reads it. */
   readonly description: string;
   /** `provider/model`. */
   readonly model: string;
+  /** Its permission mode (a `PermissionMode`). */
   readonly mode: string;
+  /** Its instructions. */
   readonly instructions: string;
   /** The catalog entry it was spawned from (`spawn_member { definition }`), if it was. */
   readonly definition?: string;

@@ -6,7 +6,9 @@ export type { TokenUsage };
 
 /** USD per million tokens, as the team's `pricing` option takes it. */
 export interface ModelPrice {
+  /** USD per million input tokens. */
   readonly input: number;
+  /** USD per million output tokens. */
   readonly output: number;
 }
 

@@ -9,7 +9,9 @@ import type { RuleContext, Transition } from './transition.js';
 
 /** A deleted task, and the tasks that waited for it, as they are now (waiting for it no more). */
 export interface DeletedTask {
+  /** The task, its status now `deleted`. */
   readonly task: TeamTask;
+  /** The tasks that waited for it, as they are now (no longer waiting for it). */
   readonly dependents: readonly TeamTask[];
 }
 

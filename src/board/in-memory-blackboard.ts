@@ -1,5 +1,6 @@
 import { TeamError } from '../errors/index.js';
 
+/** What `new InMemoryBlackboard` takes. */
 export interface BlackboardConfig {
   /** A disabled blackboard refuses every read and write. */
   enabled: boolean;
@@ -24,11 +25,13 @@ export class InMemoryBlackboard {
     for (const [name, value] of Object.entries(config.sections ?? {})) this.#sections.set(name, value);
   }
 
+  /** The value in `section`; `undefined` when none was written. */
   read<T>(section: string): T | undefined {
     this.#check();
     return this.#sections.get(section) as T | undefined;
   }
 
+  /** Puts `value` in `section`, in place of what was there. */
   write(section: string, value: unknown): void {
     this.#check();
     this.#sections.set(section, value);

@@ -19,6 +19,7 @@ export interface TaskListState {
   highWatermark: number;
 }
 
+/** The options of a task list. */
 export interface TaskListOptions {
   /** Idle members take unassigned tasks; without it only assigned tasks are worked on. Default `true`. */
   selfClaim?: boolean;

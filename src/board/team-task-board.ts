@@ -27,11 +27,15 @@ import { updateTask } from './update.js';
 /** The blackboard section that holds the task list. */
 export const TASK_LIST_SECTION = 'team';
 
+/** What `TeamTaskBoard.initialize` takes: the roster and the list's options. */
 export interface TaskBoardConfig extends TaskListOptions {
+  /** The lead's name. */
   lead: string;
+  /** The members' names. */
   members: readonly string[];
 }
 
+/** How a board is made, besides its list. */
 export interface TaskBoardOptions {
   /** The clock the board stamps tasks with. Default: the system clock. */
   now?: () => Date;
@@ -89,18 +93,22 @@ export class TeamTaskBoard {
     this.#now = options.now ?? (() => new Date());
   }
 
+  /** The lead and the members the list knows. */
   get roster(): TeamRoster {
     return this.#state().roster;
   }
 
+  /** Whether members may claim pending tasks given to no one. */
   get selfClaim(): boolean {
     return this.#state().selfClaim;
   }
 
+  /** Puts a task on the list, created by `by`; refused past `maxTasks` or with an unknown dependency. */
   createTask(task: NewTask, by: string): TeamTask {
     return this.#apply((state, context) => createTask(state, task, by, context));
   }
 
+  /** Gives a pending task to `assignee` (only it may claim it then); only the lead (or the person) assigns. */
   assignTask(taskId: string, assignee: string, by: string): TeamTask {
     return this.#apply((state, context) => assignTask(state, taskId, assignee, by, context));
   }
@@ -110,6 +118,7 @@ export class TeamTaskBoard {
     return this.#apply((state, context) => claimTask(state, member, taskId, context));
   }
 
+  /** Completes, releases or notes a task, by its owner or the lead, or changes its dependencies. */
   updateTask(taskId: string, change: TaskChange, by: string): TeamTask {
     return this.#apply((state, context) => updateTask(state, taskId, change, by, context));
   }

@@ -11,9 +11,13 @@ export interface GovernanceEventMap {
    * is cut and it departs; `removed` (`run.removeMember`), it also leaves the team.
    */
   'team:shutdown-requested': {
+    /** The member to shut down. */
     readonly member: string;
+    /** Whether its running turn is cut rather than asked to finish. */
     readonly force: boolean;
+    /** Why, as the requester gave it; `null` when not given. */
     readonly reason: string | null;
+    /** The shutdown request sent to it; `null` when forced. */
     readonly messageId: string | null;
     /** The member leaves the team (absent in logs written before removals were asked this way). */
     readonly removed?: boolean;
@@ -26,18 +30,31 @@ export interface GovernanceEventMap {
    * `messageId` first.
    */
   'team:interrupt-requested': {
+    /** The member interrupted. */
     readonly member: string;
+    /** The message its next turn starts with. */
     readonly messageId: string;
+    /** Who interrupted it. */
     readonly by: string;
   };
   /** A member turned a graceful shutdown down, with its reason; it goes on working. */
-  'team:shutdown-rejected': { readonly member: string; readonly reason: string };
+  'team:shutdown-rejected': {
+    /** The member that declined. */
+    readonly member: string;
+    /** Why, in its words. */
+    readonly reason: string;
+  };
   /** A member shut down (`removed`: it also left the team); `requeued` are the tasks it gave back. */
   'team:member-shutdown': {
+    /** The member that shut down. */
     readonly member: string;
+    /** Whether its turn was cut. */
     readonly force: boolean;
+    /** Why, as the requester gave it; `null` when not given. */
     readonly reason: string | null;
+    /** Whether it also left the team. */
     readonly removed: boolean;
+    /** The tasks it gave back to the list. */
     readonly requeued: readonly string[];
     /** Its unread messages, kept in its inbox (the archive), never delivered to anyone else. */
     readonly archived: readonly string[];
@@ -48,9 +65,13 @@ export interface GovernanceEventMap {
    * `definition` it was spawned from) any process that loads the team can run its turns.
    */
   'team:member-joined': {
+    /** The new member's name. */
     readonly member: string;
+    /** What it does, as the lead reads it. */
     readonly description: string;
+    /** Its model, as `provider/model`. */
     readonly model: string;
+    /** Its permission mode (a `PermissionMode`). */
     readonly mode: string;
     /** Its instructions (absent in logs written before joins carried them). */
     readonly instructions?: string;
@@ -64,15 +85,22 @@ export interface GovernanceEventMap {
    * within `questionTimeoutMs`: it stops waiting and its next turn is told so.
    */
   'team:question-expired': {
+    /** The member that asked. */
     readonly member: string;
+    /** The question's message. */
     readonly messageId: string;
+    /** Whom it asked. */
     readonly to: readonly string[];
   };
   /** A lifecycle hook turned a change down; the feedback went to `agent`. */
   'team:hook-rejected': {
+    /** The hook that turned it down. */
     readonly hook: 'onTaskCreated' | 'onTaskCompleted' | 'onTeammateIdle';
+    /** The agent the feedback went to. */
     readonly agent: string;
+    /** The task concerned; `null` when none. */
     readonly taskId: string | null;
+    /** What the hook said, as the agent reads it. */
     readonly feedback: string;
   };
   /**
@@ -80,9 +108,13 @@ export interface GovernanceEventMap {
    * `needsApproval`. `from` waits (holding no slot) until it is answered or expires.
    */
   'team:request-opened': {
+    /** The request's id, to answer it by. */
     readonly requestId: string;
+    /** What it asks for. */
     readonly kind: RequestKind;
+    /** The agent that asks. */
     readonly from: string;
+    /** Who decides: the lead or the person. */
     readonly to: 'lead' | 'user';
     /** What is asked, as the one who answers reads it. */
     readonly subject: string;
@@ -90,9 +122,11 @@ export interface GovernanceEventMap {
     readonly taskId: string | null;
     /** For a permission or tool request: the tool, and the path a file tool acts on. */
     readonly tool: string | null;
+    /** The path a file tool acts on; `null` when none. */
     readonly path: string | null;
     /** Expires this long after it opened, into `defaultApprove`. */
     readonly timeoutMs: number;
+    /** The answer it gets if it expires. */
     readonly defaultApprove: boolean;
     /** The turn of `from` it was opened in (absent in logs written before it was recorded). */
     readonly turn?: number | null;
@@ -104,8 +138,11 @@ export interface GovernanceEventMap {
   };
   /** A request was answered; the first answer (or expiry) of a request is the one that counts. */
   'team:request-answered': {
+    /** The request answered. */
     readonly requestId: string;
+    /** Whether it was approved. */
     readonly approve: boolean;
+    /** The answer's reasons, as the asker reads them. */
     readonly feedback: string;
     /** The lead's name, or `user`. */
     readonly by: string;
@@ -117,10 +154,13 @@ export interface GovernanceEventMap {
    * at the start of the asker's next turn; the agent reads `output` in that turn's briefing.
    */
   'team:approved-call-ran': {
+    /** The request that approved the call. */
     readonly requestId: string;
+    /** The agent that asked for the call. */
     readonly agent: string;
     /** The asker's turn that made the call (its start). */
     readonly turn: number;
+    /** The tool that ran. */
     readonly tool: string;
     /** What the tool answered, as JSON (cut to the message limit). */
     readonly output: string;
@@ -129,18 +169,32 @@ export interface GovernanceEventMap {
    * A request to the lead goes to the person instead: the lead is between turns and can take
    * no more (out of turns), so it would never be answered otherwise.
    */
-  'team:request-forwarded': { readonly requestId: string; readonly to: 'user'; readonly reason: string };
+  'team:request-forwarded': {
+    /** The request forwarded. */
+    readonly requestId: string;
+    /** Who decides it now. */
+    readonly to: 'user';
+    /** Why it was forwarded. */
+    readonly reason: string;
+  };
   /** Nobody answered a request in time: it closes with its default answer (a plan goes ahead, a permission is denied). */
   'team:request-expired': {
+    /** The request that expired. */
     readonly requestId: string;
+    /** The default answer it closed with. */
     readonly approve: boolean;
+    /** What the asker is told. */
     readonly feedback: string;
   };
   /** The lead let a member use a file tool on paths (globs) without asking. */
   'team:paths-granted': {
+    /** The member granted. */
     readonly member: string;
+    /** The globs it may use the tool on. */
     readonly paths: readonly string[];
+    /** The file tool (or both) the grant covers. */
     readonly tool: GrantTool;
+    /** Who granted it. */
     readonly by: string;
   };
 }

@@ -18,6 +18,7 @@ export const MESSAGE_KINDS = [
   'shutdown_response',
   ...REQUEST_KINDS,
 ] as const;
+/** What a message is: one of {@link MESSAGE_KINDS}. */
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** The kinds `send_message` lets a model choose. */
@@ -32,10 +33,13 @@ export type IdleReason = 'available' | 'out_of_turns' | 'failed' | 'shutdown';
  * `user` (`USER`), the person running the team, a name no agent may take.
  */
 export interface TeamMessage {
+  /** The message's id, the same in every inbox it reached. */
   readonly id: string;
+  /** Its sender: an agent's name, or `user`. */
   readonly from: string;
   /** The agent whose inbox holds this copy. */
   readonly to: string;
+  /** Its text. */
   readonly content: string;
   /** ISO 8601. */
   readonly sentAt: string;
@@ -64,13 +68,22 @@ export interface TeamMessage {
 
 /** What `send` answers: the message once, with every mailbox it reached. */
 export interface SentMessage {
+  /** The message's id. */
   readonly id: string;
+  /** Its sender: an agent's name, or `user`. */
   readonly from: string;
+  /** Every mailbox it reached. */
   readonly to: readonly string[];
+  /** Its text. */
   readonly content: string;
+  /** When it was sent (ISO 8601). */
   readonly sentAt: string;
+  /** True when it was sent to `everyone`. */
   readonly broadcast: boolean;
+  /** True for a reply the harness sent for an agent. */
   readonly automatic: boolean;
+  /** What it is. */
   readonly kind: MessageKind;
+  /** Why the member went idle: on an `idle_notification` only. */
   readonly idleReason?: IdleReason;
 }

@@ -2,6 +2,7 @@
 
 /** Why an agent takes a turn. */
 export type TurnReason = 'start' | 'task' | 'message' | 'stalled' | 'synthesis';
+/** Whether an agent leads the team or is one of its members. */
 export type AgentRole = 'lead' | 'member';
 /**
  * `waiting`: between turns, on a request it opened or a question it asked (the run's state says
@@ -25,12 +26,15 @@ export type StopReason =
  * of the one before, and the `final` turn writes the answer from the last level's summaries.
  */
 export interface SynthesisPart {
+  /** Its level, from 1. */
   readonly level: number;
   /** Its place in its level, from 1, and how many parts the level has. */
   readonly index: number;
+  /** How many parts its level has. */
   readonly of: number;
   /** What it reads: task ids (level 1), or the keys (`level.index`) of the summaries it reads. */
   readonly inputs: readonly string[];
+  /** True for the turn that writes the final answer. */
   readonly final: boolean;
 }
 
@@ -39,10 +43,16 @@ export interface SynthesisPart {
  * stay on the list (in `total`) but are not open work.
  */
 export interface TaskCounts {
+  /** Every task on the list, deleted ones included. */
   readonly total: number;
+  /** Tasks waiting to be claimed. */
   readonly pending: number;
+  /** Tasks a member is working on. */
   readonly inProgress: number;
+  /** Tasks completed or closed. */
   readonly completed: number;
+  /** Tasks the lead closed as no longer needed. */
   readonly closed: number;
+  /** Tasks taken off the plan. */
   readonly deleted: number;
 }

@@ -1,5 +1,6 @@
 import type { TeamEvent, TeamEventType } from './team-event-map.js';
 
+/** A listener of events of type `K`. */
 export type TeamEventHandler<K extends TeamEventType> = (event: TeamEvent<K>) => void;
 
 /**
@@ -17,6 +18,7 @@ export class TeamEmitter {
       ((error, event) => console.error(`agent-teams: a listener of ${event.type} threw:`, error));
   }
 
+  /** Listens to events of `type` (`*`: every event); returns a function that stops listening. */
   on<K extends TeamEventType>(type: K | '*', handler: TeamEventHandler<K>): () => void {
     let handlers = this.#handlers.get(type);
     if (!handlers) {
@@ -33,6 +35,7 @@ export class TeamEmitter {
     return (this.#handlers.get(type)?.size ?? 0) > 0 || (this.#handlers.get('*')?.size ?? 0) > 0;
   }
 
+  /** Gives `event` to its type's listeners, then to those of every event. */
   emit(event: TeamEvent): void {
     for (const key of [event.type, '*']) {
       for (const handler of this.#handlers.get(key) ?? []) {

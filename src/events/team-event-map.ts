@@ -29,15 +29,30 @@ export type { HookRejection, ReportedOutcome } from './turn-event-map.js';
  */
 export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
   /** A run begins; before anything else of the run. `input` is the request. */
-  'team:start': { readonly lead: string; readonly members: readonly string[]; readonly input: string };
+  'team:start': {
+    /** The lead's name. */
+    readonly lead: string;
+    /** The members' names, in the team's order. */
+    readonly members: readonly string[];
+    /** The request the run was started with. */
+    readonly input: string;
+  };
   /** A run that did not finish goes on (after a crash, an abort or a failure); `requeued` tasks were in progress. */
-  'team:resumed': { readonly requeued: readonly string[] };
+  'team:resumed': {
+    /** The tasks that were in progress and went back to the list. */
+    readonly requeued: readonly string[];
+  };
   /** An agent begins a turn. `taskId` is the task it was started with, if any. */
   'team:member-started': {
+    /** The agent whose turn it is. */
     readonly member: string;
+    /** Whether it is the lead or a member. */
     readonly role: AgentRole;
+    /** The agent's turn number in the run, from 1. */
     readonly turn: number;
+    /** Why the turn was started. */
     readonly reason: TurnReason;
+    /** The task the turn was started with; `null` when none. */
     readonly taskId: string | null;
     /** The unread messages the turn was given (marked read when it ends). */
     readonly messageIds: readonly string[];
@@ -48,12 +63,19 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
   };
   /** An agent's turn ended; `status` is the agent's status after it. */
   'team:member-finished': {
+    /** The agent whose turn ended. */
     readonly member: string;
+    /** Whether it is the lead or a member. */
     readonly role: AgentRole;
+    /** The agent's turn number in the run, from 1. */
     readonly turn: number;
+    /** Why the turn was started. */
     readonly reason: TurnReason;
+    /** The agent's status after the turn. */
     readonly status: MemberStatus;
+    /** The turn's final text. */
     readonly output: string;
+    /** What failed; `null` when the turn succeeded. */
     readonly error: string | null;
     /** The failure fails the run whatever `errorHandling` says (a lifecycle hook threw). */
     readonly fatal?: boolean;
@@ -66,32 +88,55 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
    * written before steps were counted have one per turn that ended, without `step`.
    */
   'team:turn-usage': {
+    /** The agent whose call it was. */
     readonly member: string;
+    /** Whether it is the lead or a member. */
     readonly role: AgentRole;
+    /** The agent's turn number in the run, from 1. */
     readonly turn: number;
     /** The step of the turn's tool loop, from 0. */
     readonly step?: number;
+    /** The model's id, as the provider names it. */
     readonly model: string;
     /** The provider's id of the response, where it gives one (to match its billing). */
     readonly responseId?: string;
+    /** The step's tokens and cost. */
     readonly usage: TokenUsage;
   };
   /** A task was put on the list. */
-  'team:task-created': { readonly task: TeamTask; readonly by: string };
+  'team:task-created': {
+    /** The task as created. */
+    readonly task: TeamTask;
+    /** Who created it. */
+    readonly by: string;
+  };
   /** A pending task was given to a member; `previousOwner` is whom it was given to before. */
   'team:task-assigned': {
+    /** The task after the assignment. */
     readonly task: TeamTask;
+    /** The member it is given to. */
     readonly assignee: string;
+    /** Who assigned it. */
     readonly by: string;
+    /** Whom it was given to before; `null` when no one. */
     readonly previousOwner: string | null;
   };
   /** A member started a task. */
-  'team:task-claimed': { readonly task: TeamTask; readonly member: string };
+  'team:task-claimed': {
+    /** The task after the claim. */
+    readonly task: TeamTask;
+    /** The member who started it. */
+    readonly member: string;
+  };
   /** A release, a note or a lead's change: `from` and `to` are the statuses before and after. */
   'team:task-updated': {
+    /** The task after the change. */
     readonly task: TeamTask;
+    /** Who changed it. */
     readonly by: string;
+    /** Its status before. */
     readonly from: TaskStatus;
+    /** Its status after. */
     readonly to: TaskStatus;
   };
   /**
@@ -99,10 +144,15 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
    * a deletion dropping a dependency): `addedDependsOn` and `removedDependsOn` say which.
    */
   'team:task-edited': {
+    /** The task after the edit. */
     readonly task: TeamTask;
+    /** Who edited it. */
     readonly by: string;
+    /** Which fields changed. */
     readonly fields: readonly TaskEditField[];
+    /** Dependencies the edit added. */
     readonly addedDependsOn: readonly string[];
+    /** Dependencies the edit removed. */
     readonly removedDependsOn: readonly string[];
   };
   /**
@@ -110,23 +160,35 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
    * that waited for it, each no longer does (a `team:task-edited` follows for each).
    */
   'team:task-deleted': {
+    /** The task as it was when deleted. */
     readonly task: TeamTask;
+    /** Who deleted it. */
     readonly by: string;
+    /** Why, as the deleter gave it. */
     readonly reason: string;
+    /** The tasks that depended on it. */
     readonly dependents: readonly string[];
   };
   /** A task was completed (or closed by the lead); `unblocked` are the ids of tasks it freed. */
   'team:task-completed': {
+    /** The task after completion. */
     readonly task: TeamTask;
+    /** Who completed or closed it. */
     readonly by: string;
+    /** The ids of the tasks it freed. */
     readonly unblocked: readonly string[];
   };
   /** A message was delivered; `to` are the mailboxes it reached. */
   'team:message-sent': {
+    /** The message's id. */
     readonly id: string;
+    /** Its sender. */
     readonly from: string;
+    /** The mailboxes it reached. */
     readonly to: readonly string[];
+    /** Whether it was sent to every member. */
     readonly broadcast: boolean;
+    /** Its text. */
     readonly content: string;
     /** A reply the harness sent for an agent (see `TeamMessage.automatic`). */
     readonly automatic: boolean;
@@ -140,9 +202,13 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
    * synthesis), or one agent's (`agent`: it stops, its tasks go back to the list).
    */
   'team:budget-reached': {
+    /** The agent whose budget it is; `null` for the run's. */
     readonly agent: string | null;
+    /** Which limit was reached. */
     readonly bound: 'maxTokens' | 'maxCostUsd' | 'maxDurationMs';
+    /** The limit, in the bound's unit (tokens, US dollars, ms). */
     readonly limit: number;
+    /** What had been used when it was reached, in the same unit. */
     readonly used: number;
   };
   /**
@@ -162,20 +228,37 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
     readonly ended: string | null;
   };
   /** Someone asked the run to stop (`run.abort`, `agent-teams abort`, the Studio): running turns are cut, it ends `aborted`. */
-  'team:abort-requested': { readonly reason: string | null; readonly by: string };
+  'team:abort-requested': {
+    /** Why, as the requester gave it; `null` when not given. */
+    readonly reason: string | null;
+    /** Who asked. */
+    readonly by: string;
+  };
   /**
    * The run's work is over and its end decided: `stopReason` is how it will end, after the
    * lead's final answer (`synthesis`: none, one turn over every result, or parts, each level
    * of them planned by a `team:synthesis-planned`).
    */
-  'team:run-ending': { readonly stopReason: StopReason; readonly synthesis: 'none' | 'whole' | 'parts' };
+  'team:run-ending': {
+    /** How the run will end. */
+    readonly stopReason: StopReason;
+    /** How the lead's final answer is made. */
+    readonly synthesis: 'none' | 'whole' | 'parts';
+  };
   /** The parts of one level of a synthesis done in parts (`promptBudgetTokens`), in the order they run. */
-  'team:synthesis-planned': { readonly parts: readonly SynthesisPart[] };
+  'team:synthesis-planned': {
+    /** The parts, in the order they run. */
+    readonly parts: readonly SynthesisPart[];
+  };
   /** The run ended; after everything else of the run. */
   'team:complete': {
+    /** How the run ended. */
     readonly stopReason: StopReason;
+    /** How many tasks ended in each status. */
     readonly tasks: TaskCounts;
+    /** The lead's turns in the run. */
     readonly leadTurns: number;
+    /** The members' turns in the run, all together. */
     readonly memberTurns: number;
     /** What failed, when `stopReason` is `failed`. */
     readonly error: string | null;
@@ -188,17 +271,25 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
   };
 }
 
+/** The type of any team event: a key of {@link TeamEventMap}. */
 export type TeamEventType = keyof TeamEventMap;
 
 /** An event as a rule produces it: its type and data. */
 export type TeamEventDraft = {
-  [K in TeamEventType]: { readonly type: K; readonly data: TeamEventMap[K] };
+  [K in TeamEventType]: {
+    /** The event's type. */
+    readonly type: K;
+    /** What it carries. */
+    readonly data: TeamEventMap[K];
+  };
 }[TeamEventType];
 
 /** An event as listeners and the event log see it. */
 export type TeamEvent<K extends TeamEventType = TeamEventType> = {
   [T in K]: {
+    /** The event's type. */
     readonly type: T;
+    /** What it carries. */
     readonly data: TeamEventMap[T];
     /** ISO 8601 time of the commit that made it. */
     readonly timestamp: string;
@@ -213,5 +304,6 @@ export type TeamEvent<K extends TeamEventType = TeamEventType> = {
 
 /** Where the rules put the events they cause. */
 export interface TeamEventSink {
+  /** Records one event. */
   emit(event: TeamEventDraft): void;
 }

@@ -4,6 +4,7 @@ export interface TokenUsage {
   readonly inputTokens: number;
   /** Every output token, reasoning ones included. */
   readonly outputTokens: number;
+  /** Input and output tokens together. */
   readonly totalTokens: number;
   /** Input tokens read from the provider's prompt cache (part of `inputTokens`), where it reports them. */
   readonly cachedInputTokens?: number;

@@ -13,8 +13,11 @@ import { emptyGovernance, type GovernanceState } from './governance-fold.js';
 
 /** One agent as its run's events tell it. */
 export interface AgentRunState {
+  /** The agent's name. */
   readonly name: string;
+  /** Whether it leads or is a member. */
   readonly role: AgentRole;
+  /** What it is doing now. */
   status: MemberStatus;
   /** Why its current turn runs; `null` between turns. */
   reason: TurnReason | null;
@@ -24,6 +27,7 @@ export interface AgentRunState {
   turns: number;
   /** Turns that count against its bound (for the lead: all but the synthesis). */
   countedTurns: number;
+  /** The tokens and cost of its turns so far. */
   usage: TokenUsage;
   /** Its final reply in its last turn that ended. */
   lastOutput: string;
@@ -32,7 +36,12 @@ export interface AgentRunState {
   /** The part of a synthesis done in parts its current turn is, if it is one. */
   synthesis: SynthesisPart | null;
   /** A graceful shutdown asked of it and not answered yet (see lifecycle-fold.ts). */
-  shutdownRequest: { readonly messageId: string | null; readonly reason: string | null } | null;
+  shutdownRequest: {
+    /** The shutdown request sent to it. */
+    readonly messageId: string | null;
+    /** Why, as the requester gave it. */
+    readonly reason: string | null;
+  } | null;
   /** It told the lead it is idle and has not taken a task since: no second notice. */
   idleNotified: boolean;
   /** It left the team (`run.removeMember`); its status is `removed`. */
@@ -53,12 +62,26 @@ export interface AgentRunState {
    * An interrupt asked of it: the turn it cut (`turn`, `null` when none was running) and the
    * message its next turn starts with. Cleared when that next turn starts.
    */
-  interrupt: { readonly messageId: string; readonly by: string; readonly turn: number | null } | null;
+  interrupt: {
+    /** The message its next turn starts with. */
+    readonly messageId: string;
+    /** Who interrupted it. */
+    readonly by: string;
+    /** The turn it cut; `null` when none was running. */
+    readonly turn: number | null;
+  } | null;
   /**
    * The turn a crash cut (it was running when the run was resumed): its next turn for the same
    * reason and task replays it under the same number, so effects it made are not made again.
    */
-  replay: { readonly turn: number; readonly reason: TurnReason; readonly taskId: string | null } | null;
+  replay: {
+    /** The turn's number, which its replay keeps. */
+    readonly turn: number;
+    /** Why that turn was started. */
+    readonly reason: TurnReason;
+    /** The task it was started with; `null` when none. */
+    readonly taskId: string | null;
+  } | null;
   /**
    * When it last did something the log tells (joined, began or ended a turn, called a tool,
    * sent a message, took or changed a task): its commit's time, ms since the epoch.
@@ -66,32 +89,66 @@ export interface AgentRunState {
   lastActiveAt: number | null;
 }
 
-/** A question a member asked: the message, whom it asked, and the turn and task it asked in. */
+/**
+ * A question a member asked: the message, whom it asked, and the turn and task it asked in.
+ * @inline
+ */
 export interface OpenQuestion {
+  /** The question's message. */
   readonly messageId: string;
+  /** Whom it asked. */
   readonly to: readonly string[];
+  /** The question's text. */
   readonly content: string;
   /** When it was sent: its commit's time, ms since the epoch. */
   readonly askedAt: number;
+  /** The turn it was asked in. */
   readonly turn: number;
+  /** The task the member was on; `null` when none. */
   readonly taskId: string | null;
 }
 
-/** What a waiting agent waits on: the answer to its request, or to its question. */
+/**
+ * What a waiting agent waits on: the answer to its request, or to its question.
+ * @inline
+ */
 export type WaitingOn =
-  | { readonly kind: 'request'; readonly requestId: string }
-  | { readonly kind: 'question'; readonly messageId: string; readonly to: readonly string[] };
+  | {
+      /** The answer to a request it opened. */
+      readonly kind: 'request';
+      /** The request. */
+      readonly requestId: string;
+    }
+  | {
+      /** The answer to a question it asked. */
+      readonly kind: 'question';
+      /** The question's message. */
+      readonly messageId: string;
+      /** Whom it asked. */
+      readonly to: readonly string[];
+    };
 
-/** How a member is to depart: at once (`force`), and whether it also leaves the team. */
+/**
+ * How a member is to depart: at once (`force`), and whether it also leaves the team.
+ * @inline
+ */
 export interface Departure {
+  /** Whether its running turn is cut. */
   readonly force: boolean;
+  /** Why, as the requester gave it; `null` when not given. */
   readonly reason: string | null;
+  /** Whether it also leaves the team. */
   readonly removed: boolean;
 }
 
-/** The run's end once decided (`team:run-ending`): the synthesis runs, then `team:complete`. */
+/**
+ * The run's end once decided (`team:run-ending`): the synthesis runs, then `team:complete`.
+ * @inline
+ */
 interface RunEnding {
+  /** How the run will end. */
   readonly stopReason: StopReason;
+  /** How the lead's final answer is made: none, one turn, or in parts. */
   readonly synthesis: 'none' | 'whole' | 'parts';
   /** Every part planned so far (`team:synthesis-planned`), level by level. */
   readonly parts: SynthesisPart[];
@@ -101,13 +158,21 @@ interface RunEnding {
 
 /** A message as the run's log tells it. */
 export interface MessageRecord {
+  /** The message's id. */
   readonly id: string;
+  /** Its sender: an agent's name, or `user`. */
   readonly from: string;
+  /** Every mailbox it reached. */
   readonly to: readonly string[];
+  /** Its text. */
   readonly content: string;
+  /** True for a reply the harness sent for an agent. */
   readonly automatic: boolean;
+  /** When it was sent (ISO 8601). */
   readonly timestamp: string;
+  /** What it is. */
   readonly kind: MessageKind;
+  /** Why the member went idle: on an `idle_notification` only. */
   readonly idleReason?: IdleReason | undefined;
 }
 
@@ -116,11 +181,15 @@ export interface MessageRecord {
  * restores, and the command's view and the Studio show. Built only by `applyEvent`.
  */
 export interface RunState {
+  /** The run's id; `null` before its first event. */
   runId: string | null;
+  /** The team's name. */
   team: string;
+  /** The request the run was started with. */
   input: string;
   /** When its first event was committed (ISO 8601). */
   startedAt: string | null;
+  /** The lead's name; `null` before the run's start. */
   lead: string | null;
   /** The lead first, then the members, as `team:start` names them. */
   readonly agents: Map<string, AgentRunState>;
@@ -137,17 +206,37 @@ export interface RunState {
   /** The member whose turn began last: the next start looks at the members after it first. */
   lastStarted: string | null;
   /** The first agent that failed since the run began or was resumed (`fatal`: a hook threw). */
-  failure: { readonly agent: string; readonly error: string; readonly fatal: boolean } | null;
+  failure: {
+    /** The agent that failed. */
+    readonly agent: string;
+    /** What failed. */
+    readonly error: string;
+    /** True when a lifecycle hook threw (the run fails whatever `errorHandling` says). */
+    readonly fatal: boolean;
+  } | null;
   /** When the run was last opened (its `team:start` or latest `team:resumed`), ms since the epoch. */
   openedAt: number | null;
   /** A stop asked for from any process (`team:abort-requested`); a resume clears it. */
-  abort: { readonly reason: string | null; readonly by: string } | null;
+  abort: {
+    /** Why, as the requester gave it; `null` when not given. */
+    readonly reason: string | null;
+    /** Who asked. */
+    readonly by: string;
+  } | null;
   /** The run's budget bound, once reached (`team:budget-reached` without an agent). */
-  budgetReached: { readonly bound: string; readonly limit: number; readonly used: number } | null;
+  budgetReached: {
+    /** Which limit was reached. */
+    readonly bound: string;
+    /** The limit. */
+    readonly limit: number;
+    /** What had been used when it was reached. */
+    readonly used: number;
+  } | null;
   /** The run's end once decided; a resume keeps it, so a synthesis goes on where it was cut. */
   ending: RunEnding | null;
   /** How the run ended; `null` while it goes (a resume clears it). */
   stopReason: StopReason | null;
+  /** The tokens and cost of the run so far. */
   usage: TokenUsage;
   /** The summaries of the current synthesis done in parts, by part (`level.index`). */
   readonly summaries: Map<string, string>;
@@ -157,6 +246,7 @@ export interface RunState {
   seq: number;
 }
 
+/** The state of a run before any event: what `applyEvent` folds the log into. */
 export function emptyRunState(): RunState {
   return {
     runId: null,

@@ -1,6 +1,7 @@
 import { TeamError } from '../errors/index.js';
 import type { TeamMessage } from './message.js';
 
+/** What `new InMemoryMessageBus` takes. */
 export interface MessageBusConfig {
   /** A disabled bus refuses every read and write. */
   enabled: boolean;
@@ -18,11 +19,13 @@ export class InMemoryMessageBus {
     this.#enabled = config.enabled;
   }
 
+  /** The messages in `agent`'s inbox, oldest first. */
   inbox(agent: string): readonly TeamMessage[] {
     this.#check();
     return this.#inboxes.get(agent) ?? [];
   }
 
+  /** Puts `messages` in `agent`'s inbox, in place of what it held. */
   replaceInbox(agent: string, messages: readonly TeamMessage[]): void {
     this.#check();
     this.#inboxes.set(agent, messages);

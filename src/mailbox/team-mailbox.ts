@@ -18,8 +18,11 @@ const MAX_MESSAGE_LENGTH = LIMITS.message;
 /** Read messages kept per inbox for inspection; unread ones are always kept. */
 const READ_HISTORY = LIMITS.readKept;
 
+/** What a mailbox is made for: the team's roster. */
 export interface MailboxConfig {
+  /** The lead's name. */
   lead: string;
+  /** The members' names. */
   members: readonly string[];
   /**
    * Members that shut down or were removed: their inboxes stay readable (the archive), but a
@@ -28,6 +31,7 @@ export interface MailboxConfig {
   departed?: readonly string[];
 }
 
+/** How a mailbox is made, besides its roster. */
 export interface MailboxOptions {
   /** The clock messages are stamped with. Default: the system clock. */
   now?: () => Date;
@@ -35,6 +39,7 @@ export interface MailboxOptions {
   newId?: () => string;
 }
 
+/** What `send` takes besides the sender, recipient and content. */
 export interface SendOptions {
   /** Marks a reply the harness sent for an agent; see `TeamMessage.automatic`. */
   automatic?: boolean;
@@ -85,8 +90,20 @@ export class TeamMailbox {
     this.#newId = options.newId ?? (() => `msg-${randomUUID()}`);
   }
 
+  /** The lead and the members whose inboxes it holds. */
   get roster(): TeamRoster {
     return this.#roster;
+  }
+
+  /** The message a turn's effect was sent as, from the readers' inboxes, if it was sent. */
+  #sentAs(inboxes: readonly string[], effect: string): SentMessage | undefined {
+    for (const reader of inboxes) {
+      const found = this.#bus.inbox(reader).find((message) => message.effect === effect);
+      if (!found) continue;
+      const { readAt: _, fromAgent: __, to: ___, ...sent } = found;
+      return Object.freeze({ ...sent, to: Object.freeze([...inboxes]) });
+    }
+    return undefined;
   }
 
   /**
@@ -100,17 +117,6 @@ export class TeamMailbox {
    * Changes: appends one copy to each inbox it reaches, unread.
    * Events: `team:message-sent` with the inboxes reached.
    */
-  /** The message a turn's effect was sent as, from the readers' inboxes, if it was sent. */
-  #sentAs(inboxes: readonly string[], effect: string): SentMessage | undefined {
-    for (const reader of inboxes) {
-      const found = this.#bus.inbox(reader).find((message) => message.effect === effect);
-      if (!found) continue;
-      const { readAt: _, fromAgent: __, to: ___, ...sent } = found;
-      return Object.freeze({ ...sent, to: Object.freeze([...inboxes]) });
-    }
-    return undefined;
-  }
-
   send(from: string, to: string, content: string, options: SendOptions = {}): SentMessage {
     const fromAgent = from !== USER;
     if (fromAgent) checkActor(this.#roster, from);
@@ -199,6 +205,7 @@ export class TeamMailbox {
     return this.#bus.inbox(agent).filter((message) => message.readAt === null);
   }
 
+  /** Whether `agent` has an unread message. */
   hasUnread(agent: string): boolean {
     checkReader(this.#roster, agent);
     return this.#bus.inbox(agent).some((message) => message.readAt === null);

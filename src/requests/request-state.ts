@@ -2,24 +2,35 @@ import type { GrantTool, RequestKind, TeamEvent, TeamEventMap } from '../events/
 
 /** One request as the team's events tell it: who asks whom, what, and how it was answered. */
 export interface RequestRecord {
+  /** The request's id. */
   readonly id: string;
+  /** What it asks for. */
   readonly kind: RequestKind;
+  /** The agent that asks. */
   readonly from: string;
   /** Whom it is for now (a request to the lead may be forwarded to the person). */
   to: 'lead' | 'user';
+  /** What is asked, as the one who answers reads it. */
   readonly subject: string;
+  /** The task it is asked for; `null` when none. */
   readonly taskId: string | null;
+  /** The tool, for a permission or tool request; `null` otherwise. */
   readonly tool: string | null;
+  /** The path a file tool acts on; `null` when none. */
   readonly path: string | null;
+  /** Expires this long after it opened, into `defaultApprove`. */
   readonly timeoutMs: number;
+  /** The answer it gets if it expires. */
   readonly defaultApprove: boolean;
   /** When it was opened (ms since the epoch, from its event's commit time). */
   readonly openedAt: number;
   /** The turn of `from` that opened it (`null` when it opened between turns). */
   readonly openedInTurn: number | null;
+  /** Whether it is open, answered, or expired. */
   status: 'open' | 'answered' | 'expired';
   /** The answer that counted (an answer, or the default on expiry); `null` while open. */
   approve: boolean | null;
+  /** The answer's reasons, as the asker reads them; empty while open. */
   feedback: string;
   /** Who answered (`user` or the lead); `null` while open or once expired. */
   by: string | null;
@@ -29,7 +40,12 @@ export interface RequestRecord {
    * The approved call ran (`team:approved-call-ran`): in which turn of its asker, and what it
    * answered. An approval covers one call; a replay of that turn reads the answer again.
    */
-  ran: { readonly turn: number; readonly output: string } | null;
+  ran: {
+    /** The asker's turn the call ran in. */
+    readonly turn: number;
+    /** What the call answered, as JSON. */
+    readonly output: string;
+  } | null;
 }
 
 /** A standing approval of a tool for an agent (an answer with `always`). */

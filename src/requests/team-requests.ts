@@ -25,6 +25,7 @@ export interface RequestTimeouts {
 
 /** An answer to a request: approve or reject, with feedback for the asker. */
 export interface RequestAnswer {
+  /** Whether the request is approved. */
   approve: boolean;
   /** What the asker reads with the answer (why, or what to change); ≤20,000 characters. */
   feedback?: string;

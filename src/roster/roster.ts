@@ -2,6 +2,7 @@ import type { TeamRoster } from '../agent/participants.js';
 
 /** What the roster shows of an agent besides its name. */
 export interface MemberProfile {
+  /** What the agent does, as the lead reads it. */
   readonly description: string;
   /** The model it runs on, as `provider/model`. */
   readonly model: string;
@@ -11,7 +12,9 @@ export interface MemberProfile {
 
 /** One agent on the roster, as the team's config lists it. */
 export interface RosterEntry extends MemberProfile {
+  /** The agent's name. */
   readonly name: string;
+  /** Whether it leads or is a member. */
   readonly role: 'lead' | 'member';
   /** `active`; `shutdown` (it stopped for good); `removed` (it left the team). */
   readonly status: 'active' | 'shutdown' | 'removed';
@@ -23,6 +26,7 @@ export interface RosterEntry extends MemberProfile {
  * The one record of who is on a team: every agent, the lead first, with its profile and
  * status. Everything else a store or a rule needs of the roster (the members, the active
  * ones, the departed) is read from it by the functions below, never kept beside it.
+ * @inline
  */
 export type Roster = readonly RosterEntry[];
 

@@ -35,7 +35,7 @@ export interface JoiningMember extends MemberProfile {
 
 /**
  * The run `runId` of `team`, if it is the team's current run and has not ended; throws
- * `run-not-found` or `run-ended` otherwise. A check from outside the run's commit: a control
+ * `team-not-found` or `run-ended` otherwise. A check from outside the run's commit: a control
  * committed just as the run ends is folded by nobody, and changes nothing.
  */
 export async function requireGoingRun(store: TeamStore, team: string, runId: string): Promise<void> {

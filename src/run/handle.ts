@@ -53,6 +53,7 @@ const RUN_EVENTS_SCHEMA = z.strictObject({
  * const result = await run.result;
  */
 export class TeamRunHandle {
+  /** The run's id, to resume or inspect it by. */
   readonly runId: string;
   /** Settles when the run ends: its result, or the error that failed it. */
   readonly result: Promise<TeamRunResult>;
@@ -61,6 +62,7 @@ export class TeamRunHandle {
   readonly #team: string;
   #ended = false;
 
+  /** @internal The run's loop makes it; a program gets it from `team.start` or `team.resume`. */
   constructor(loop: RunLoop, result: Promise<TeamRunResult>, store: TeamStore, team: string) {
     this.#loop = loop;
     this.runId = loop.runId;

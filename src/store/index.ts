@@ -5,6 +5,7 @@ export type { RunListing, RunRecord, RunStatus } from './run-record.js';
 export type {
   MemberProfile,
   ReadEventsOptions,
+  ResumedRun,
   RosterEntry,
   TeamEventListener,
   TeamInfo,

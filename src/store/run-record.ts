@@ -3,17 +3,24 @@ import type { ProcessIdentity } from './runner-identity.js';
 
 /** What a store keeps of a run besides its log: whose run it is. */
 export interface RunRecord {
+  /** The run's id. */
   readonly runId: string;
+  /** The team's name. */
   readonly team: string;
   /** The team's id when the run began; a run of another team of the same name never resumes. */
   readonly teamId: string;
+  /** When it began (ISO 8601). */
   readonly startedAt: string;
   /** The process running it (the one that started or last resumed it), and when it last renewed its lease. */
-  readonly runner?: ProcessIdentity & { readonly renewedAt?: string };
+  readonly runner?: ProcessIdentity & {
+    /** When it last renewed its lease (ISO 8601). */
+    readonly renewedAt?: string;
+  };
 }
 
 /** A run as `store.listRuns` lists it: its record, and whether a live process runs it now. */
 export interface RunListing extends RunRecord {
+  /** Whether a live process runs it now. */
   readonly live: boolean;
 }
 

@@ -44,9 +44,14 @@ function machineOf(): string | undefined {
   return here === undefined ? undefined : `${hostName()} ${here}`;
 }
 
-/** A process as a store's records name it. */
+/**
+ * A process as a store's records name it.
+ * @inline
+ */
 export interface ProcessIdentity {
+  /** Its process id. */
   readonly pid: number;
+  /** The host name of the machine it runs on. */
   readonly host: string;
   /** Where its pid means it (see `machineOf`); absent where the kernel does not say, and in older records. */
   readonly machine?: string;

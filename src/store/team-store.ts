@@ -11,7 +11,9 @@ export type { MemberProfile, RosterEntry };
 
 /** What a store needs to know of a team: its roster and the options of its task list. */
 export interface TeamSetup {
+  /** The lead's name. */
   lead: string;
+  /** The members' names, in order. */
   members: readonly string[];
   /** What the roster shows of each agent, by name. Default: nothing but names. */
   profiles?: Readonly<Record<string, MemberProfile>>;
@@ -25,25 +27,41 @@ export interface TeamSetup {
 
 /** A team as its store knows it. */
 export interface TeamInfo {
+  /** The team's name. */
   readonly name: string;
   /** Stable for the life of the team in this store; runs are keyed by it. */
   readonly teamId: string;
+  /** The lead's name. */
   readonly lead: string;
   /** Every agent, the lead first, with its profile and status: the team's one record of who is on it. */
   readonly roster: Roster;
+  /** Whether members may claim pending tasks given to no one. */
   readonly selfClaim: boolean;
+  /** How many tasks its list holds at most. */
   readonly maxTasks: number;
   /** Members at once (the lead not counted); `null`: no bound. */
   readonly maxMembers: number | null;
   /** The run events are logged under, if one was started. */
   readonly runId: string | null;
+  /** When the store first knew it (ISO 8601). */
   readonly createdAt: string;
+  /** When its setup last changed (ISO 8601). */
   readonly updatedAt: string;
+}
+
+/** A run `resumeRun` continues: its team, and its events so far. */
+export interface ResumedRun {
+  /** The team, its run live again. */
+  readonly info: TeamInfo;
+  /** The run's events so far, in commit order. */
+  readonly events: TeamEvent[];
 }
 
 /** The rules of one team, lent for the length of a transaction. */
 export interface TeamRules {
+  /** The task list's rules. */
   readonly board: TeamTaskBoard;
+  /** The mailboxes' rules. */
   readonly mailbox: TeamMailbox;
   /** Who is on the team: members joining and departing during a run. */
   readonly roster: TeamRosterRules;
@@ -53,8 +71,10 @@ export interface TeamRules {
   emit(event: TeamEventDraft): void;
 }
 
+/** Gets the events of one commit, in order. */
 export type TeamEventListener = (events: readonly TeamEvent[]) => void;
 
+/** What `readEvents` takes. */
 export interface ReadEventsOptions {
   /** Only events with a greater `seq` (a whole number; default 0: every event). */
   afterSeq?: number;
@@ -92,8 +112,11 @@ export interface TeamStore {
    * (`team-busy`), before anything is written, while the team's current run is live.
    */
   createTeam(name: string, setup: TeamSetup): Promise<TeamInfo>;
+  /** The team of that name; `undefined` when the store does not know it. */
   getTeam(name: string): Promise<TeamInfo | undefined>;
+  /** Every team the store knows. */
   listTeams(): Promise<TeamInfo[]>;
+  /** Runs `fn` with the team's rules in one atomic commit (see the contract above). */
   transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T>;
   /**
    * Starts a run: later events are logged under the new run id, and this process runs it (it
@@ -111,7 +134,7 @@ export interface TeamStore {
    * events so far, or `undefined` when there is no such run. The run is then live in this
    * process, as after `startRun`; `team-busy` as for `startRun`.
    */
-  resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined>;
+  resumeRun(name: string): Promise<ResumedRun | undefined>;
   /**
    * This process no longer runs the run: it ended, or its loop stopped; another process may
    * resume it (a store shared by processes clears the run's runner at once). Idempotent.
@@ -139,6 +162,7 @@ export interface TeamStore {
    * Only a store that can lose its connection has it (the PostgresStore): runs `fn` with
    * `watch` deciding how long each call `fn` makes on the store (its turns' and timers' too)
    * waits for the store while it cannot be reached, and whom that is told (see OutageWatch).
+   * @internal
    */
   withOutageWatch?<T>(watch: OutageWatch, fn: () => T): T;
 

@@ -8,11 +8,15 @@ import { checkPattern } from '../requests/glob.js';
 import { type AllowedPath, type GovernanceSettings, GRANT_TOOLS } from '../tools/governance-settings.js';
 
 /** A folder the members' file tools work in; no path leaves it. */
+/** The folder members work in with the file tools. */
 export interface WorkspaceOptions {
+  /** The folder; the file tools reach nothing outside it. */
   root: string;
 }
 
+/** What members may do without asking. */
 export interface PermissionsOptions {
+  /** Paths (globs, relative to the workspace root) a member may change with a file tool without asking. */
   allowedPaths?: readonly AllowedPath[];
 }
 

@@ -18,8 +18,11 @@ import { FORMATION_SHAPE, type FormationConfig, formationSettings } from './form
 import { GOVERNANCE_SHAPE, type GovernanceConfig, governanceSettings } from './governance-options.js';
 
 export interface TeamConfig extends GovernanceConfig, FormationConfig {
+  /** The team's name, unique in its store. */
   name: string;
+  /** The agent that plans the work as tasks and writes the final answer. */
   lead: Agent;
+  /** The agents that claim and do the tasks. */
   members: readonly Agent[];
   /** Where the task list, mailboxes and event log live. Default: a new `MemoryStore`. */
   store?: TeamStore;
@@ -38,7 +41,10 @@ export interface TeamConfig extends GovernanceConfig, FormationConfig {
   /** The lead writes the final answer; without it the output is the tasks and their results. Default `true`. */
   synthesize?: boolean;
   /** `fail` (default): a member whose turn throws fails the run; `skip`: it is marked failed and its tasks go back. */
-  errorHandling?: { onAgentFailure: 'fail' | 'skip' };
+  errorHandling?: {
+    /** What a member's failed turn does to the run. */
+    onAgentFailure: 'fail' | 'skip';
+  };
   /** Same as `errorHandling: { onAgentFailure: 'skip' }`. Default `false`. */
   partialResults?: boolean;
   /** USD per million tokens by model id, over the built-in table (`DEFAULT_PRICES`). */

@@ -27,6 +27,7 @@ import type { TurnOutcome } from '../turn/turn-outcome.js';
 import { checkPricedForBudgets } from './priced-budgets.js';
 import { type TeamConfig, teamSettings } from './team-options.js';
 
+/** What `team.run` and `team.start` take. */
 export interface RunOptions {
   /** The request for the lead. */
   input: string;
@@ -66,9 +67,13 @@ const RUN_SCHEMA = z.strictObject({
  * console.log(result.output);
  */
 export class Team {
+  /** The team's name, unique in its store. */
   readonly name: string;
+  /** The agent that plans and answers. */
   readonly lead: Agent;
+  /** The agents that work on the tasks. */
   readonly members: readonly Agent[];
+  /** Where its task list, mailboxes and event log live (a `MemoryStore` by default). */
   readonly store: TeamStore;
   readonly #config: TeamConfig;
   readonly #settings: TeamSettings;
@@ -85,7 +90,12 @@ export class Team {
   }
 
   /** How many turns the lead (synthesis not counted) and each member may take in a run. */
-  get turnLimits(): { readonly lead: number; readonly member: number } {
+  get turnLimits(): {
+    /** The lead's turns in a run. */
+    readonly lead: number;
+    /** Each member's turns in a run. */
+    readonly member: number;
+  } {
     return { lead: this.#settings.maxLeadTurns, member: this.#settings.maxTurnsPerMember };
   }
 

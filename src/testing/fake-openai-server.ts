@@ -25,6 +25,7 @@ import { chatDialect } from './wire-chat.js';
 import { messagesDialect } from './wire-messages.js';
 import { responsesDialect } from './wire-responses.js';
 
+/** What `startFakeOpenAIServer` takes besides its script. */
 export interface FakeOpenAIServerOptions {
   /** Simulated time per call, in ms (or computed per call). Default 0. */
   latencyMs?: Latency;
@@ -50,7 +51,9 @@ export interface ServedAnswer {
   readonly responseId: string;
   /** The call it answered. */
   readonly call: ScriptedCall;
+  /** The input tokens the answer reports. */
   readonly inputTokens: number;
+  /** The output tokens the answer reports. */
   readonly outputTokens: number;
 }
 

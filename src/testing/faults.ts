@@ -18,6 +18,7 @@ import type { ScriptedCall } from './scripted-call.js';
  */
 export type ModelFault =
   | {
+      /** An HTTP error with the API's error body. */
       readonly kind: 'status';
       /** An HTTP error status, 400 to 599. */
       readonly status: number;
@@ -26,12 +27,34 @@ export type ModelFault =
       /** The error's message in the body; by default one naming the status and the injection. */
       readonly message?: string;
     }
-  | { readonly kind: 'reset' }
-  | { readonly kind: 'hang' }
-  | { readonly kind: 'malformed-json' }
-  | { readonly kind: 'invalid-tool-arguments'; readonly toolName: string }
-  | { readonly kind: 'unknown-tool'; readonly toolName?: string }
-  | { readonly kind: 'empty' };
+  | {
+      /** The connection is reset before any answer. */
+      readonly kind: 'reset';
+    }
+  | {
+      /** No answer ever comes. */
+      readonly kind: 'hang';
+    }
+  | {
+      /** A 200 whose body (or chunk) is not JSON. */
+      readonly kind: 'malformed-json';
+    }
+  | {
+      /** A tool call whose arguments are not JSON. */
+      readonly kind: 'invalid-tool-arguments';
+      /** The tool called. */
+      readonly toolName: string;
+    }
+  | {
+      /** A call of a tool that was not offered. */
+      readonly kind: 'unknown-tool';
+      /** The tool called; default `no_such_tool`. */
+      readonly toolName?: string;
+    }
+  | {
+      /** A 200 with no text and no tool calls. */
+      readonly kind: 'empty';
+    };
 
 /**
  * Which calls fail, and how: given the call (who asks, why, its `index`) and the calls the
@@ -47,7 +70,9 @@ export type FaultScript = (call: ScriptedCall, earlier: readonly ScriptedCall[])
 
 /** A call the server answered with a fault instead of the script. */
 export interface FaultedCall {
+  /** The call that was answered with the fault. */
   readonly call: ScriptedCall;
+  /** The fault it got. */
   readonly fault: ModelFault;
 }
 

@@ -29,6 +29,7 @@ export interface ScriptedCall {
   readonly taskId: string | undefined;
   /** The run the turn belongs to. */
   readonly runId: string | undefined;
+  /** The system prompt: the agent's instructions and the team's rules. */
   readonly system: string;
   /** The turn's briefing: the text of the last user message (not counting those given mid-turn). */
   readonly prompt: string;
@@ -45,7 +46,9 @@ export interface ScriptedCall {
   readonly tools: readonly string[];
 }
 
+/** The answer of one tool call, as the next call of the turn sees it. */
 export interface ToolResult {
+  /** The tool called. */
   readonly toolName: string;
   /** The tool's answer: the object a team tool returned, or an error's text. */
   readonly output: unknown;
@@ -58,14 +61,26 @@ export interface ToolResult {
  * Anthropic's non-streamed answer carries arguments as an object, parsed from the text.
  */
 export type ScriptedToolCall =
-  | { readonly toolName: string; readonly input: Record<string, unknown> }
-  | { readonly toolName: string; readonly inputText: string };
+  | {
+      /** The tool to call. */
+      readonly toolName: string;
+      /** Its arguments, sent as JSON. */
+      readonly input: Record<string, unknown>;
+    }
+  | {
+      /** The tool to call. */
+      readonly toolName: string;
+      /** Its arguments as JSON text, sent exactly as given. */
+      readonly inputText: string;
+    };
 
 /** A scripted reply: text, tool calls, or both. A plain string is text. */
 export type ScriptedReply =
   | string
   | {
+      /** The reply's text. */
       readonly text?: string;
+      /** Tool calls, in order. */
       readonly toolCalls?: readonly ScriptedToolCall[];
     };
 
@@ -151,7 +166,10 @@ export function textOf(content: unknown): string {
     .join('\n');
 }
 
-/** Simulated model time: a fixed number of ms, or one computed per call. */
+/**
+ * Simulated model time: a fixed number of ms, or one computed per call.
+ * @inline
+ */
 export type Latency = number | ((call: ScriptedCall) => number);
 
 /** The schema of a `latencyMs` option. */

@@ -20,6 +20,7 @@ import {
   textOf,
 } from './scripted-call.js';
 
+/** What `scriptedModel` takes besides its script. */
 export interface ScriptedModelOptions {
   /** Simulated time per call, in ms (or computed per call). Default 0. */
   latencyMs?: Latency;
@@ -46,13 +47,17 @@ const SCRIPTED_MODEL_SCHEMA = z.strictObject({
 export interface ServedTokens {
   /** Answers handed over whole: a call that failed, or was cut off before its end, is not one. */
   readonly responses: number;
+  /** The input tokens those answers reported. */
   readonly inputTokens: number;
+  /** The output tokens those answers reported. */
   readonly outputTokens: number;
+  /** Input and output tokens together. */
   readonly totalTokens: number;
 }
 
 /** A deterministic AI SDK model answering from a script; `calls` records what it was asked. */
 export interface ScriptedModel extends MockLanguageModelV3 {
+  /** Every call it was asked, in order. */
   readonly calls: ScriptedCall[];
   /**
    * What it answered so far: each answer counts once it is handed over whole (a plain call's

@@ -2,7 +2,9 @@ import type { GrantTool } from '../events/team-event-map.js';
 
 /** A path (glob, relative to the workspace root) every member may change with `tool` without asking. */
 export interface AllowedPath {
+  /** A glob, relative to the workspace root. */
   path: string;
+  /** The file tool (or both, `*`) it allows. */
   tool: GrantTool;
   /** Why it is allowed (shown to nobody but the reader of the team file). */
   reason?: string;

@@ -5,7 +5,9 @@ import { fn } from '../errors/options-schema.js';
 
 /** What a hook is told besides the change: where it happens and who acts. */
 export interface HookContext {
+  /** The team's name. */
   readonly team: string;
+  /** The run it happens in. */
   readonly runId: string;
   /** The agent whose action the hook judges (the creator, the completer, the idle member). */
   readonly agent: string;
@@ -13,6 +15,7 @@ export interface HookContext {
 
 /** The member a `onTeammateIdle` hook judges: about to go idle with nothing to take. */
 export interface IdleMember {
+  /** The member's name. */
   readonly name: string;
   /** Its final reply in the turn that just ended. */
   readonly output: string;

@@ -8,7 +8,9 @@ import { parseToolInput } from './tool-input.js';
 
 /** What team tools act on: a team in a store. */
 export interface TeamToolContext {
+  /** The store the tools act on. */
   readonly store: TeamStore;
+  /** The team's name in it. */
   readonly team: string;
   /**
    * The messages the agent's current turn has been given, when the tools serve a turn of a
@@ -20,7 +22,12 @@ export interface TeamToolContext {
   /** The bound of each answer, in o200k tokens (the team's `promptBudgetTokens`). Default 24,000. */
   readonly promptBudgetTokens?: number;
   /** The team's lifecycle hooks, with the run they judge for (see governance/hooks.ts). */
-  readonly hooks?: { readonly hooks: TeamHooks; readonly runId: string };
+  readonly hooks?: {
+    /** The hooks. */
+    readonly hooks: TeamHooks;
+    /** The run they judge for. */
+    readonly runId: string;
+  };
   /** Told when a hook throws: the turn then fails with that error (a tool never throws). */
   readonly onHookFailure?: (error: unknown) => void;
   /**

@@ -8,9 +8,27 @@ export type { HookRejection };
  * this process; `aborted` when the run was stopping and cut the turn short.
  */
 export type TurnOutcome =
-  | Extract<ReportedOutcome, { kind: 'done' }>
-  | (Extract<ReportedOutcome, { kind: 'failed' }> & { readonly cause?: unknown })
-  | { readonly kind: 'aborted' };
+  | Extract<
+      ReportedOutcome,
+      {
+        /** The turn ended with a reply. */
+        kind: 'done';
+      }
+    >
+  | (Extract<
+      ReportedOutcome,
+      {
+        /** The turn threw. */
+        kind: 'failed';
+      }
+    > & {
+      /** What the turn threw, where it ran in this process. */
+      readonly cause?: unknown;
+    })
+  | {
+      /** The run was stopping and cut the turn short. */
+      readonly kind: 'aborted';
+    };
 
 export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

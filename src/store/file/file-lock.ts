@@ -3,6 +3,10 @@ import { TeamError } from '../../errors/index.js';
 import { recordOwner, takeOverFromDead } from './lock-owner.js';
 import { LockQueue } from './lock-queue.js';
 
+/**
+ * How long a team's lock file may go unrefreshed, and how long a transaction waits for it.
+ * @inline
+ */
 export interface LockTiming {
   /** A lock older than this (its holder stopped refreshing it: crashed) is taken over. ms. */
   stale: number;

@@ -20,6 +20,7 @@ import {
 import { taskList, teamState, withInfo } from '../team-state.js';
 import type {
   ReadEventsOptions,
+  ResumedRun,
   TeamEventListener,
   TeamInfo,
   TeamRules,
@@ -46,6 +47,7 @@ import {
 } from './file-runs.js';
 import { TeamCache } from './file-team-cache.js';
 
+/** What `new FileStore` takes. */
 export interface FileStoreOptions {
   /** The store's folder. Default `./.agent-teams`. */
   root?: string;
@@ -69,6 +71,7 @@ export interface FileStoreOptions {
  * const task = await store.transact('newsroom', ({ board }) => board.claimTask('writer'));
  */
 export class FileStore implements TeamStore {
+  /** The store's folder, as an absolute path. */
   readonly root: string;
   readonly #layout: FileLayout;
   readonly #now: () => Date;
@@ -192,7 +195,7 @@ export class FileStore implements TeamStore {
     });
   }
 
-  async resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined> {
+  async resumeRun(name: string): Promise<ResumedRun | undefined> {
     this.#open();
     checkName('team', name);
     return this.#locked(name, () => {

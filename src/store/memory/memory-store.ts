@@ -12,6 +12,7 @@ import { checkAfterSeq, checkRunId, describeTeam, newRunId, requireTeam, sameSet
 import { type TeamState, teamState, withInfo } from '../team-state.js';
 import type {
   ReadEventsOptions,
+  ResumedRun,
   TeamEventListener,
   TeamInfo,
   TeamRules,
@@ -20,6 +21,7 @@ import type {
 } from '../team-store.js';
 import { runTransaction, stampEvents } from '../transaction.js';
 
+/** What `new MemoryStore` takes. */
 export interface MemoryStoreOptions {
   /** The clock tasks, messages and events are stamped with. Default: the system clock. */
   now?: () => Date;
@@ -102,7 +104,7 @@ export class MemoryStore implements TeamStore {
     return info;
   }
 
-  async resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined> {
+  async resumeRun(name: string): Promise<ResumedRun | undefined> {
     this.#open();
     const state = this.#team(name);
     const run = state.info.runId ? this.#runs.get(state.info.runId) : undefined;

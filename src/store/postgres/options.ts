@@ -1,6 +1,7 @@
 import { badOption, checkOptionKeys } from '../../errors/check-options.js';
 import { SCHEMA_PATTERN } from './schema.js';
 
+/** What `new PostgresStore` takes. */
 export interface PostgresStoreOptions {
   /** Where the database is: `postgres://user:password@host:5432/database`. */
   connectionString: string;

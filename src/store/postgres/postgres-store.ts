@@ -21,6 +21,7 @@ import {
 import { type TeamState, teamState, withInfo } from '../team-state.js';
 import type {
   ReadEventsOptions,
+  ResumedRun,
   TeamEventListener,
   TeamInfo,
   TeamRules,
@@ -95,7 +96,9 @@ const applicationNameOf = (schema: string) => `agent-teams ${schema}`.slice(0, 6
  * const task = await store.transact('newsroom', ({ board }) => board.claimTask('writer'));
  */
 export class PostgresStore implements TeamStore {
+  /** The schema its tables live in. */
   readonly schema: string;
+  /** The database it connects to. */
   readonly connectionString: string;
   readonly #s: string;
   readonly #pool: pg.Pool;
@@ -206,6 +209,7 @@ export class PostgresStore implements TeamStore {
   /**
    * `transact`, doing more in the same database transaction (for turns on workers): `fence`
    * refuses it (`stale-turn`) unless that attempt holds its turn; `alongside` runs before COMMIT.
+   * @internal
    */
   async transactWith<T>(
     name: string,
@@ -255,7 +259,7 @@ export class PostgresStore implements TeamStore {
     });
   }
 
-  async resumeRun(name: string): Promise<{ info: TeamInfo; events: TeamEvent[] } | undefined> {
+  async resumeRun(name: string): Promise<ResumedRun | undefined> {
     checkName('team', name);
     return this.#teams.run(name, async (client, row) => {
       const { info } = requireTeam(name, row);
@@ -275,6 +279,7 @@ export class PostgresStore implements TeamStore {
   /**
    * A worker's attempt at a turn takes its fence, with a lease: the attempt's fence, or
    * `undefined` when the turn is not its to run (another attempt holds it, or it is over).
+   * @internal
    */
   takeFence(name: string, turn: FencedTurn): Promise<TurnFence | undefined> {
     checkName('team', name);
@@ -284,14 +289,18 @@ export class PostgresStore implements TeamStore {
     });
   }
 
-  /** Renews an attempt's lease on its turn (outside the team's lock: one row); false once it lost the turn. */
+  /** Renews an attempt's lease on its turn (outside the team's lock: one row); false once it lost the turn.
+   * @internal
+   */
   async renewFence(fence: TurnFence): Promise<boolean> {
     // One try: a renewal that fails is made again at the next tick, well within the lease.
     await this.#ready();
     return renewFence(this.#pool, this.#s, fence).catch((error) => Promise.reject(storeError(error)));
   }
 
-  /** Fences out the running attempt at the agent's turn: the run no longer waits for it. */
+  /** Fences out the running attempt at the agent's turn: the run no longer waits for it.
+   * @internal
+   */
   dropFence(name: string, runId: string, agent: string): Promise<void> {
     checkName('team', name);
     return this.#teams.run(name, async (client) => ({
@@ -341,6 +350,7 @@ export class PostgresStore implements TeamStore {
    * Runs `fn` with `watch` as the watch of every call it makes on this store, down to those of
    * the turns and timers it starts: how long each waits for the database while it cannot be
    * reached, and whom that is told. A call under no watch waits 10 s.
+   * @internal
    */
   withOutageWatch<T>(watch: OutageWatch, fn: () => T): T {
     return withOutageWatch(watch, fn);

@@ -17,16 +17,20 @@ import { MAX_WORKER_CONCURRENCY } from './worker-limits.js';
 
 /** What a worker needs of a team: its name, and running one of its turns here (a `Team` does). */
 export interface TurnRunner {
+  /** The team's name, as its runs' turns carry it. */
   readonly name: string;
+  /** Runs one turn of the team's run as described, against `store` when given. */
   executeTurn(
     turn: TurnDescriptor,
     options: { signal?: AbortSignal; store?: TeamStore },
   ): Promise<TurnOutcome>;
 }
 
+/** What `startTurnWorker` takes. */
 export interface TurnWorkerOptions {
   /** The teams whose turns this worker runs (loaded from the same file as the run's). */
   readonly teams: readonly TurnRunner[];
+  /** The store the runs live in; the worker queues and fences turns through it. */
   readonly store: PostgresStore;
   /** Turns of each team this worker runs at once: 1 to 64. Default 1. */
   readonly concurrency?: number;
@@ -36,12 +40,15 @@ export interface TurnWorkerOptions {
   readonly onError?: (error: Error) => void;
 }
 
+/** A turn a worker took or ended, as `onTurn` is told. */
 export interface TurnReport {
+  /** The team's name. */
   readonly team: string;
+  /** The turn. */
   readonly turn: TurnDescriptor;
   /** Which attempt at the turn, from 1 (0 when the turn was not this worker's to run). */
   readonly attempt: number;
-  /** `stale`: the turn was no longer this attempt's to run (resumed, aborted or retried elsewhere). */
+  /** `stale`: the turn was no longer this attempt's to run (resumed, aborted or retried elsewhere); `lost`: every attempt's lease ran out and the turn failed. */
   readonly state: 'started' | 'done' | 'failed' | 'stale' | 'lost';
 }
 
@@ -60,6 +67,7 @@ const TURN_WORKER_SCHEMA = z.strictObject({
   onError: fn<(error: Error) => void>('a function told of each error of pg-boss').optional(),
 } satisfies Record<keyof TurnWorkerOptions, z.ZodType>);
 
+/** A running worker: what `startTurnWorker` answers. */
 export interface TurnWorker {
   /** Stops taking turns; turns in hand are failed back to pg-boss, which retries them elsewhere. */
   stop(): Promise<void>;
