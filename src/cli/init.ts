@@ -71,6 +71,31 @@ comment above \`const model\` in the file. Then look at what it did:
 \`npx agent-teams tasks my-team\`, \`npx agent-teams logs my-team\`,
 \`npx agent-teams inbox my-team researcher\`. Ctrl-C stops a run and prints how to resume it.
 \`npm install agent-teams\` in your project gives your editor the types.
+
+## Without an API key
+
+The testing kit's fake model server answers the model APIs on your machine, from a script:
+here the lead gives the researcher one task and every other turn answers a line. Start it
+(it prints the address it listens on, and runs until Ctrl-C):
+
+\`\`\`sh
+npm install agent-teams
+node --input-type=module -e "
+import { fakeOpenAIServer } from 'agent-teams/testing';
+const server = await fakeOpenAIServer((call) =>
+  call.agent === 'lead' && call.reason === 'start' && call.step === 0
+    ? { toolCalls: [{ toolName: 'create_task', input: { title: 'Find three facts', assignee: 'researcher' } }] }
+    : call.agent + ': done (' + call.reason + ').');
+console.log('export OPENAI_COMPATIBLE_BASE_URL=' + server.url);
+"
+\`\`\`
+
+In another terminal, run the line it printed, then the team on it:
+
+\`\`\`sh
+export OPENAI_COMPATIBLE_BASE_URL=http://127.0.0.1:<port>/v1
+${run} --model openai-compatible/fake --input "Write a short article about tides"
+\`\`\`
 `;
 
 /**
@@ -99,6 +124,7 @@ export function initTeam(dir: string): string {
     'Run it:',
     '  export OPENAI_API_KEY=sk-...     (or see the file for other providers and the scripted model)',
     `  ${run} --input "Write a short article about tides"`,
+    `No key: ${files.readme} shows the same run on the testing kit's fake model server.`,
     '',
   ].join('\n');
 }

@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type FakeOpenAIServer, fakeOpenAIServer } from 'agent-teams/testing';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cli } from '../helpers/cli.js';
@@ -37,6 +40,7 @@ test('init writes a starter team and a README on how to run it, and says how', a
   expect(init.code).toBe(0);
   expect(init.stdout).toContain('Wrote agent-team/team.ts');
   expect(init.stdout).toContain('npx agent-teams run agent-team/team.ts --input');
+  expect(init.stdout).toContain('No key: agent-team/README.md shows the same run on the testing kit');
   const team = readFileSync(path.join(cwd, 'agent-team/team.ts'), 'utf8');
   expect(team).toContain("const model = 'openai/gpt-5.5';");
   expect(team).toContain("'ollama/llama3.2'");
@@ -80,6 +84,43 @@ test('the file’s comment on the scripted model is true: done as it says, the t
   expect(run.code).toBe(0);
   expect(run.stdout).toContain('researcher completed task-1');
   expect(run.stdout).toContain('lead: done (synthesis).');
+});
+
+/** The words of a shell line, double-quoted ones whole. */
+const words = (line: string) => (line.match(/"[^"]*"|\S+/g) ?? []).map((word) => word.replace(/^"|"$/g, ''));
+
+test('the README’s run without a key is true: its fake model server, then its command, run the team', async () => {
+  const cwd = tempFolder();
+  expect((await cli(['init'], { cwd })).code).toBe(0);
+  const readme = readFileSync(path.join(cwd, 'agent-team/README.md'), 'utf8');
+  const code = /^node --input-type=module -e "\n([\s\S]*?)^"$/m.exec(readme)?.[1];
+  const command = /^npx agent-teams (run .*--model openai-compatible\/.*)$/m.exec(readme)?.[1];
+  expect(readme).toContain('npm install agent-teams');
+  expect(code).toContain("from 'agent-teams/testing'");
+  expect(command).toBeDefined();
+  // In this repository the package's own name resolves to its build, as it does in a
+  // project where it is installed.
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const server = spawn(process.execPath, ['--input-type=module', '-e', code as string], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const [first] = (await once(server.stdout, 'data')) as [Buffer];
+    const printed = /^export OPENAI_COMPATIBLE_BASE_URL=(\S+)$/m.exec(first.toString())?.[1];
+    expect(printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(readme).toContain('export OPENAI_COMPATIBLE_BASE_URL=http://127.0.0.1:<port>/v1');
+    const run = await cli(words(command as string), {
+      cwd,
+      env: { ...noKeys, OPENAI_COMPATIBLE_BASE_URL: printed },
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('researcher completed task-1');
+    expect(run.stdout).toContain('lead: done (synthesis).');
+  } finally {
+    server.kill();
+  }
 });
 
 test('init overwrites nothing: one line, exit 1, and neither file written', async () => {
