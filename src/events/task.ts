@@ -45,7 +45,7 @@ export interface NewTask {
   description?: string;
   /** Ids of tasks that must be completed first. */
   dependsOn?: readonly string[];
-  /** The member to give it to; anyone may claim it when left out. */
+  /** The member to give it to; left out, any member may claim it (unless the team turned `selfClaim` off). */
   assignee?: string;
   /** A task id of your choice; `task-N` (the next free N) when left out. */
   id?: string;

@@ -96,7 +96,7 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
     readonly turn: number;
     /** The step of the turn's tool loop, from 0. */
     readonly step?: number;
-    /** The model's id, as the provider names it. */
+    /** The model that answered, as `provider/model` (the AI SDK's provider and model ids). */
     readonly model: string;
     /** The provider's id of the response, where it gives one (to match its billing). */
     readonly responseId?: string;

@@ -45,7 +45,7 @@ export interface TeamInfo {
   readonly runId: string | null;
   /** When the store first knew it (ISO 8601). */
   readonly createdAt: string;
-  /** When its setup last changed (ISO 8601). */
+  /** When its setup, its roster or its current run last changed (ISO 8601). */
   readonly updatedAt: string;
 }
 
