@@ -55,6 +55,7 @@ const UNIT = [
   'test/requests/glob.test.ts',
   'test/testing/scripted-model.test.ts',
   'test/store/task-ids.test.ts',
+  'test/docs/doc-links.test.ts',
 ];
 
 const project = (

@@ -1,4 +1,4 @@
-// A newsroom: an editor plans an article as tasks for a researcher, a writer
+// The newsroom: an editor plans an article as tasks for a researcher, a writer
 // and a checker, and writes the final version. With OPENAI_API_KEY set:
 //   node --import tsx examples/newsroom.ts
 // or, through the command: npx agent-teams run examples/newsroom.ts --input "..."

@@ -12,7 +12,7 @@ export const DEMO_INPUT = 'Write a short article about tides';
 /** The ms between words of the demo's streamed replies (`pace` of the scripted model). */
 const DEMO_PACE_MS = 25;
 
-/** A newsroom team on the testing kit's scripted model: no key, realistic pacing. */
+/** The newsroom on the testing kit's scripted model: no key, realistic pacing. */
 export function demoTeam(store: TeamStore, fast: boolean): Team {
   const model = scriptedModel(newsroomScript(), {
     latencyMs: fast ? 0 : newsroomLatency,
@@ -55,7 +55,7 @@ export function demoTeam(store: TeamStore, fast: boolean): Team {
   });
 }
 
-export const DEMO_INTRO = `agent-teams demo: a newsroom team (an editor, a researcher, a writer and a checker)
+export const DEMO_INTRO = `agent-teams demo: the newsroom (an editor, a researcher, a writer and a checker)
 on a SCRIPTED model: replies come from a script with simulated latency, no API key needed.
 It shows the whole mechanism: the editor plans tasks with dependencies, two members work at
 once, the writer asks the researcher a question by message, and the editor writes the answer.

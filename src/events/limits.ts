@@ -1,7 +1,7 @@
 /**
- * Every size the rules bound, in one place: the README and the tool descriptions the model
- * reads state the same numbers. Bounds keep one careless call from bloating every later
- * prompt and file, and every later commit.
+ * Every size the rules bound, in one place: docs/guide/limits-and-guarantees.md and the tool
+ * descriptions the model reads state the same numbers. Bounds keep one careless call from
+ * bloating every later prompt and file, and every later commit.
  */
 export const LIMITS = {
   /** Characters of a task's title. */

@@ -1,4 +1,4 @@
-// The page's only way to the Studio: its public HTTP API (see the README), at `api/` under
+// The page's only way to the Studio: its public HTTP API (see docs/guide/studio.md), at `api/` under
 // the page's own path (the <base> of its HTML), where the page's session cookie goes: every
 // request of the page (fetch and EventSource alike) carries it. The launch's token never
 // reaches the page: the Studio traded it for the cookie before it served the page.

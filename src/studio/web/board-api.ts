@@ -1,4 +1,4 @@
-// The board's routes of the API (see the README): the person's task edits of a going run.
+// The board's routes of the API (see docs/guide/studio.md): the person's task edits of a going run.
 
 import type { TeamTask } from '../../board/task.js';
 import { call } from './api.js';

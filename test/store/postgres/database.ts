@@ -19,7 +19,9 @@ export async function postgresReachable(): Promise<boolean> {
     return true;
   } catch (error) {
     if (process.env.CI) throw new Error(`PostgreSQL at ${POSTGRES_URL} is unreachable under CI: ${error}`);
-    console.warn(`Skipping the PostgreSQL tests: ${POSTGRES_URL} is unreachable (${error}).`);
+    console.warn(
+      `Skipping the PostgreSQL tests: ${POSTGRES_URL} is unreachable (${error}). Install PostgreSQL and serve a database \`test\` on 127.0.0.1:5432 with trust auth (e.g. \`apt-get install -y postgresql\`), or set AGENT_TEAMS_TEST_POSTGRES to a database URL.`,
+    );
     return false;
   } finally {
     await client.end().catch(() => {});
