@@ -87,8 +87,6 @@ export type TeamErrorCode =
   | 'not-live'
   /** A resume was asked with another input than the run was started with. */
   | 'resume-mismatch'
-  /** A run id the store does not know. */
-  | 'run-not-found'
   // stores
   /** A team name the store does not know. */
   | 'team-not-found'

@@ -25,7 +25,7 @@ const CONFLICTS = new Set([
   'not-live',
   'task-in-progress',
 ]);
-const MISSING = new Set(['team-not-found', 'task-not-found', 'request-not-found', 'run-not-found']);
+const MISSING = new Set(['team-not-found', 'task-not-found', 'request-not-found']);
 
 /**
  * The status and body for an error thrown while handling a request: an `ApiError` as it is
