@@ -4,6 +4,7 @@ export type {
   AgentRole,
   GrantTool,
   MemberStatus,
+  ReportedOutcome,
   RequestKind,
   StopReason,
   SynthesisPart,

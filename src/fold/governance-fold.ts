@@ -12,6 +12,7 @@ interface RequestDelivery {
 
 /** What a run's request events fold into: the requests and grants, and how answers reached turns. */
 export interface GovernanceState extends RequestsState {
+  /** How each request has reached the turns of the run, by request id. */
   readonly delivery: Map<string, RequestDelivery>;
   /** Each agent's turn in progress, by name (the turn a request opened in, for logs that do not record it). */
   readonly turns: Map<string, number>;

@@ -1,2 +1,2 @@
 export type { RequestRecord } from './request-state.js';
-export type { RequestAnswer } from './team-requests.js';
+export type { RequestAnswer, TeamRequests } from './team-requests.js';

@@ -69,8 +69,11 @@ interface PathGrant {
  * loop has read), and the run's fold keeps it in the run state.
  */
 export interface RequestsState {
+  /** Every request of the run, open or answered, by id. */
   readonly requests: Map<string, RequestRecord>;
+  /** The file paths granted beyond agents' `allowedPaths` (by approved permission requests or the lead's grant_paths). */
   readonly grants: PathGrant[];
+  /** The standing approvals of tool calls (an approval given with `always`). */
   readonly toolGrants: ToolGrant[];
 }
 

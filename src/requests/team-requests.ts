@@ -73,6 +73,7 @@ export class TeamRequests {
     return this.#view();
   }
 
+  /** The request `requestId`, as this transaction sees it; `undefined` when there is none. */
   get(requestId: string): RequestRecord | undefined {
     return this.#view().requests.get(requestId);
   }

@@ -14,4 +14,4 @@ export {
   type ServedTokens,
   scriptedModel,
 } from './scripted-model.js';
-export type { WireApiName } from './wire.js';
+export type { WireApiName, WireBody } from './wire.js';
