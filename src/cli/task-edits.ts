@@ -83,14 +83,29 @@ export async function editTaskCommand(
   print(`changed ${described(await editTaskAsUser(store, team, taskId, edit))} in ${team}`);
 }
 
+export interface TaskAssignFlags {
+  /** To nobody: the task goes back to the list. */
+  readonly none?: boolean;
+}
+
 export async function assignTaskCommand(
   store: TeamStore,
   team: string,
   taskId: string,
-  member: string,
+  member: string | undefined,
+  flags: TaskAssignFlags,
 ): Promise<void> {
+  if (flags.none && member !== undefined) {
+    throw new CliError(`give a member or --none, not both (${member} and --none)`);
+  }
+  if (!flags.none && member === undefined) {
+    throw new CliError('give the member to assign the task to, or --none to take it back to the list');
+  }
   await knownTeam(store, team);
-  print(`gave ${described(await assignTaskAsUser(store, team, taskId, member))} in ${team}`);
+  const task = await assignTaskAsUser(store, team, taskId, member ?? null);
+  print(
+    member === undefined ? `took back ${described(task)} in ${team}` : `gave ${described(task)} in ${team}`,
+  );
 }
 
 export async function deleteTaskCommand(

@@ -161,8 +161,12 @@ export class TeamRunHandle {
     return this.#committed(() => editTaskAsUser(this.#store, this.#team, taskId, edit));
   }
 
-  /** The person gives a pending task to a member (or to another one); both are told. */
-  async assignTask(taskId: string, member: string): Promise<TeamTask> {
+  /**
+   * The person gives a pending task to a member (or to another one); both are told. `null`
+   * takes a task back to the list, unassigned, as the lead's release does: a pending task
+   * loses its assignee, one in progress its member, who is told it is no longer its to do.
+   */
+  async assignTask(taskId: string, member: string | null): Promise<TeamTask> {
     return this.#committed(() => assignTaskAsUser(this.#store, this.#team, taskId, member));
   }
 

@@ -1,6 +1,6 @@
 import type { DeletedTask } from '../board/delete.js';
 import type { TeamTask } from '../board/task.js';
-import { notifyDeleted, notifyReassigned } from '../mailbox/notices.js';
+import { notifyDeleted, notifyReassigned, notifyReleased } from '../mailbox/notices.js';
 import type { TeamRules } from '../store/team-store.js';
 
 // Changes of the plan that others must hear of: the rule's change and its notices, in one
@@ -13,6 +13,22 @@ export function assignAndTell(rules: TeamRules, taskId: string, assignee: string
   const previous = board.getTask(taskId)?.assignee ?? null;
   const task = board.assignTask(taskId, assignee, by);
   if (previous && previous !== task.assignee) notifyReassigned(mailbox, by, task, previous);
+  return task;
+}
+
+/**
+ * Takes a task back to the list, unassigned: the lead's release (`update_task` status
+ * "pending"), so a pending task loses its assignee and one in progress its owner. Whoever had
+ * it is told (unless it released it itself). A task nobody had is unchanged.
+ */
+export function releaseAndTell(rules: TeamRules, taskId: string, by: string): TeamTask {
+  const { board, mailbox } = rules;
+  const before = board.getTask(taskId);
+  const previous = before?.owner ?? before?.assignee ?? null;
+  const task = board.updateTask(taskId, { status: 'pending' }, by);
+  if (previous && previous !== by && task.assignee === null && task.owner === null) {
+    notifyReleased(mailbox, by, task, previous);
+  }
   return task;
 }
 

@@ -126,6 +126,50 @@ test('task edit changes a task’s text, dependencies and member in one commit; 
   expect(await store.transact('newsroom', ({ board }) => board.getTask('task-2')?.status)).toBe('pending');
 });
 
+test('task assign --none takes a task back to the list, from the member working on it too; a member and --none, or neither, is refused', async () => {
+  const cwd = tempFolder();
+  const store = new FileStore({ root: path.join(cwd, '.agent-teams') });
+  await store.createTeam('newsroom', { lead: 'editor', members: ['writer', 'checker'] });
+  await store.startRun('newsroom');
+  await store.transact('newsroom', ({ board }) => {
+    board.createTask({ title: 'Research', assignee: 'writer' }, 'editor');
+    board.createTask({ title: 'Draft', assignee: 'checker' }, 'editor');
+    board.claimTask('checker', 'task-2');
+  });
+  const both = await cli(['task', 'assign', 'newsroom', 'task-1', 'checker', '--none'], { cwd });
+  expect(both.code).toBe(1);
+  expect(both.stderr).toBe('agent-teams: give a member or --none, not both (checker and --none)\n');
+  const neither = await cli(['task', 'assign', 'newsroom', 'task-1'], { cwd });
+  expect(neither.code).toBe(1);
+  expect(neither.stderr).toBe(
+    'agent-teams: give the member to assign the task to, or --none to take it back to the list\n',
+  );
+  const busy = await cli(['task', 'assign', 'newsroom', 'task-2', 'writer'], { cwd });
+  expect(busy.stderr).toBe(
+    'agent-teams: The task task-2 is in progress with checker; take it back to the list first (an assignee of none), then assign it.\n',
+  );
+  const pending = await cli(['task', 'assign', 'newsroom', 'task-1', '--none'], { cwd });
+  expect(pending.stderr).toBe('');
+  expect(pending.stdout).toBe('took back task-1 "Research" (pending) in newsroom\n');
+  const held = await cli(['task', 'assign', 'newsroom', 'task-2', '--none'], { cwd });
+  expect(held.stdout).toBe('took back task-2 "Draft" (pending) in newsroom\n');
+  const [research, draft] = await store.transact('newsroom', ({ board }) => board.listTasks());
+  expect(research).toMatchObject({ status: 'pending', assignee: null, owner: null });
+  expect(draft).toMatchObject({ status: 'pending', assignee: null, owner: null });
+  const told = await store.transact('newsroom', ({ mailbox }) =>
+    ['writer', 'checker'].map((member) => mailbox.messages(member).map((message) => message.content)),
+  );
+  expect(told).toEqual([
+    [
+      'user took task-1 ("Research") back from you: it is on the list for anyone again, no longer yours to do.',
+    ],
+    ['user took task-2 ("Draft") back from you: it is on the list for anyone again, no longer yours to do.'],
+  ]);
+  const assign = await cli(['task', 'assign', '--help'], { cwd });
+  expect(assign.stdout).toContain('--none');
+  expect(assign.stdout).toContain('npx agent-teams task assign newsroom task-3 --none');
+});
+
 test('task --help lists its four commands; each says what it takes, with an example', async () => {
   const cwd = tempFolder();
   const help = await cli(['task', '--help'], { cwd });

@@ -106,3 +106,36 @@ test('the person deletes, gives and adds tasks of a going run through the API, a
   expect(late.status).toBe(409);
   expect(await answer(late)).toMatchObject({ code: 'run-ended' });
 }, 60_000);
+
+test('PATCH with assignee null takes a task back to the list, from the member working on it too; the run does it all the same', async () => {
+  const started = await answer(await send('POST', '/api/runs', { team: 'board', input: 'Hold the line' }));
+  const runId = String(started.runId);
+  const tasks = `/api/runs/${runId}/tasks`;
+  await streamOf(runId, (event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1');
+
+  const wrong = await send('PATCH', `${tasks}/task-3`, { assignee: 42 });
+  expect(wrong.status).toBe(400);
+  expect(await answer(wrong)).toMatchObject({
+    error: expect.stringContaining(
+      "assignee must be a member's name, or null to take the task back to the list",
+    ),
+  });
+  const busy = await send('PATCH', `${tasks}/task-3`, { assignee: 'c' });
+  expect(await answer(busy)).toMatchObject({ task: { assignee: 'c' } });
+  const pending = await send('PATCH', `${tasks}/task-3`, { assignee: null });
+  expect(pending.status).toBe(200);
+  expect(await answer(pending)).toMatchObject({ task: { id: 'task-3', status: 'pending', assignee: null } });
+  const held = await send('PATCH', `${tasks}/task-1`, { assignee: null });
+  expect(await answer(held)).toMatchObject({
+    task: { id: 'task-1', status: 'pending', owner: null, assignee: null },
+  });
+  expect(
+    await store.transact('board', ({ mailbox }) => mailbox.messages('a').map((m) => m.content)),
+  ).toContain(
+    'user took task-1 ("Hold the line") back from you: it is on the list for anyone again, no longer yours to do.',
+  );
+
+  await send('POST', tasks, { title: PERSON_TASK });
+  const { events } = await streamOf(runId, (event) => event.type === 'team:complete');
+  expect(events.at(-1)).toMatchObject({ data: { stopReason: 'completed', tasks: { completed: 4 } } });
+}, 60_000);
