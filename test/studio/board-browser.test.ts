@@ -97,4 +97,45 @@ describe.skipIf(!chromiumAvailable())('the board in the Studio’s page', () => 
     expect(taskTurns(await files.readEvents(runId)).sort()).toEqual(['a task-1', 'b task-4', 'c task-3']);
     await files.close();
   }, 60_000);
+
+  test('the person takes tasks back from the page: a pending one given to nobody, and the one a member holds; the run does them all', async () => {
+    await page.goto(studio.url);
+    await page.getByLabel('team').selectOption('board');
+    await page.getByLabel('input').fill('Hold the line again');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.waitForURL(/#\/runs\//);
+    await until(() => column('in_progress').allTextContents()).toEqual([expect.stringContaining('task-1')]);
+    const runId = decodeURIComponent(page.url().replace(/^.*#\/runs\//, ''));
+
+    // task-3 was b's: "anyone" gives it to nobody.
+    await until(() => card('task-3').locator('.task-meta').textContent()).toBe('for b · after task-1');
+    await page.getByRole('button', { name: 'Edit task-3' }).click();
+    const dialog3 = page.getByRole('dialog', { name: 'Edit task-3' });
+    await dialog3.getByLabel('Assignee').selectOption('');
+    await dialog3.getByRole('button', { name: 'Save' }).click();
+    await until(() => card('task-3').locator('.task-meta').textContent()).toBe('anyone · after task-1');
+
+    // a holds task-1: Take back releases it, and a is told.
+    await card('task-1').getByRole('button', { name: 'Take back task-1' }).click();
+    const files = new FileStore({ root: store });
+    const released = async () =>
+      (await files.readEvents(runId)).flatMap((event) =>
+        event.type === 'team:task-updated' && event.data.by === 'user'
+          ? [`${event.data.task.id} ${event.data.from}->${event.data.to}`]
+          : [],
+      );
+    await until(released).toEqual(['task-3 pending->pending', 'task-1 in_progress->pending']);
+    expect(
+      await files.transact('board', ({ mailbox }) => mailbox.messages('a').map((m) => m.content)),
+    ).toContain(
+      'user took task-1 ("Hold the line") back from you: it is on the list for anyone again, no longer yours to do.',
+    );
+
+    const form = page.getByRole('form', { name: 'Add a task' });
+    await form.getByLabel('New task title').fill(PERSON_TASK);
+    await form.getByRole('button', { name: 'Add task' }).click();
+    await page.locator('main[data-status="completed"]').waitFor();
+    await until(() => column('completed').count()).toBe(4);
+    await files.close();
+  }, 60_000);
 });
