@@ -7,6 +7,7 @@ import {
   type PersonTaskEdit,
 } from '../run/task-control.js';
 import type { TeamStore } from '../store/team-store.js';
+import type { TeamHooks } from '../tools/hooks.js';
 import { CliError } from './cli-error.js';
 import { knownTeam } from './inspect.js';
 
@@ -19,6 +20,8 @@ export interface TaskAddFlags {
   readonly dependsOn?: readonly string[];
   readonly assignee?: string;
   readonly id?: string;
+  /** The team's file: its `onTaskCreated` hook judges the task, as it judges the lead's. */
+  readonly file?: string;
 }
 
 export interface TaskEditFlags {
@@ -44,20 +47,38 @@ function ids(list: readonly string[] | undefined): string[] | undefined {
   return list?.flatMap((each) => each.split(',')).filter((id) => id !== '');
 }
 
+/** The hooks of the team named `team` in `file` (`--file`). */
+async function hooksIn(file: string, team: string): Promise<TeamHooks> {
+  const { loadTeams } = await import('./load-teams.js');
+  const teams = Object.values(await loadTeams(file));
+  const found = teams.find((candidate) => candidate.name === team);
+  if (!found) {
+    const names = teams.map((candidate) => candidate.name).join(', ');
+    throw new CliError(`${file} defines no team named "${team}"; its teams: ${names}`);
+  }
+  return found.hooks;
+}
+
 export async function addTaskCommand(
   store: TeamStore,
   team: string,
   title: string,
   flags: TaskAddFlags,
 ): Promise<void> {
+  const hooks = flags.file === undefined ? undefined : await hooksIn(flags.file, team);
   await knownTeam(store, team);
-  const task = await addTaskAsUser(store, team, {
-    title,
-    ...(flags.description === undefined ? {} : { description: flags.description }),
-    ...(flags.dependsOn === undefined ? {} : { dependsOn: ids(flags.dependsOn) }),
-    ...(flags.assignee === undefined ? {} : { assignee: flags.assignee }),
-    ...(flags.id === undefined ? {} : { id: flags.id }),
-  });
+  const task = await addTaskAsUser(
+    store,
+    team,
+    {
+      title,
+      ...(flags.description === undefined ? {} : { description: flags.description }),
+      ...(flags.dependsOn === undefined ? {} : { dependsOn: ids(flags.dependsOn) }),
+      ...(flags.assignee === undefined ? {} : { assignee: flags.assignee }),
+      ...(flags.id === undefined ? {} : { id: flags.id }),
+    },
+    hooks,
+  );
   print(`added ${described(task)} to ${team}`);
 }
 

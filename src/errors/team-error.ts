@@ -52,6 +52,8 @@ export type TeamErrorCode =
   // workers: a write from a turn attempt that no longer holds its turn
   | 'stale-turn'
   | 'hook-failed'
+  /** A team's hook (`onTaskCreated`) rejected the person's change: the message carries its feedback. */
+  | 'hook-rejected'
   // runs
   /** The run has ended: it takes no more control (abort, shutdown, roster changes, answers). */
   | 'run-ended'

@@ -10,6 +10,7 @@ import { departed } from '../fold/run-state.js';
 import type { SentMessage } from '../mailbox/message.js';
 import type { RequestRecord } from '../requests/request-state.js';
 import type { TeamStore } from '../store/team-store.js';
+import type { TeamHooks } from '../tools/hooks.js';
 import {
   abortRun,
   answerRequest,
@@ -59,14 +60,23 @@ export class TeamRunHandle {
   readonly #loop: RunLoop;
   readonly #store: TeamStore;
   readonly #team: string;
+  /** The team's hooks: `onTaskCreated` judges the person's tasks as it does the agents'. */
+  readonly #hooks: TeamHooks;
   #ended = false;
 
-  constructor(loop: RunLoop, result: Promise<TeamRunResult>, store: TeamStore, team: string) {
+  constructor(
+    loop: RunLoop,
+    result: Promise<TeamRunResult>,
+    store: TeamStore,
+    team: string,
+    hooks: TeamHooks,
+  ) {
     this.#loop = loop;
     this.runId = loop.runId;
     this.result = result;
     this.#store = store;
     this.#team = team;
+    this.#hooks = hooks;
     const ended = () => {
       this.#ended = true;
     };
@@ -146,10 +156,11 @@ export class TeamRunHandle {
 
   /**
    * The person puts a task on the list (created by `user`): members take it like any task.
-   * The same rules as the lead's `create_task` apply.
+   * The same rules as the lead's `create_task` apply, the team's `onTaskCreated` hook too: a
+   * task it rejects is never created (`hook-rejected`, with its feedback).
    */
   async addTask(task: NewTask): Promise<TeamTask> {
-    return this.#committed(() => addTaskAsUser(this.#store, this.#team, task));
+    return this.#committed(() => addTaskAsUser(this.#store, this.#team, task, this.#hooks));
   }
 
   /**

@@ -3,6 +3,8 @@ import type { NewTask, TaskEdit, TeamTask } from '../board/task.js';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/team-error.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
+import type { TeamHooks } from '../tools/hooks.js';
+import { judgeUserTask } from '../tools/hooks-tools.js';
 import { assignAndTell, deleteAndTell, releaseAndTell } from '../tools/task-graph.js';
 import { requireGoingRun } from './control.js';
 
@@ -29,7 +31,7 @@ const EDIT_FIELDS = ['title', 'description', 'addDependsOn', 'removeDependsOn', 
  * `run-ended`): a run that ended takes no more changes, and the next run starts with an empty
  * list. A run whose process died is still going: edits wait in its store for `resume`.
  */
-async function requireGoingTeam(store: TeamStore, team: string): Promise<void> {
+async function requireGoingTeam(store: TeamStore, team: string): Promise<string> {
   const info = await store.getTeam(team);
   if (!info) throw new TeamError('team-not-found', `The store knows no team ${team}.`, { details: { team } });
   if (info.runId === null) {
@@ -40,11 +42,22 @@ async function requireGoingTeam(store: TeamStore, team: string): Promise<void> {
     );
   }
   await requireGoingRun(store, team, info.runId);
+  return info.runId;
 }
 
-/** The person puts a task on the run's list (`agent-teams task add`); the same task twice is added once. */
-export async function addTaskAsUser(store: TeamStore, team: string, task: NewTask): Promise<TeamTask> {
-  await requireGoingTeam(store, team);
+/**
+ * The person puts a task on the run's list (`agent-teams task add`); the same task twice is
+ * added once. Given the team's `hooks`, its `onTaskCreated` judges the task first, as it
+ * judges an agent's: rejected, it is never created (`hook-rejected`).
+ */
+export async function addTaskAsUser(
+  store: TeamStore,
+  team: string,
+  task: NewTask,
+  hooks?: TeamHooks,
+): Promise<TeamTask> {
+  const runId = await requireGoingTeam(store, team);
+  if (hooks) await judgeUserTask({ store, team, hooks: { hooks, runId } }, task);
   return store.transact(team, ({ board }) => board.createTask(task, USER));
 }
 

@@ -7,8 +7,10 @@ import { cli, startCli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 import { until } from '../helpers/until.js';
 import { PERSON_TASK } from './fixtures/board-team.js';
+import { VAGUE } from './fixtures/judged-team.js';
 
 const boardTeam = fileURLToPath(new URL('./fixtures/board-team.ts', import.meta.url));
+const judgedTeam = fileURLToPath(new URL('./fixtures/judged-team.ts', import.meta.url));
 
 test('task delete, assign and add from another shell change a running team’s board, and the run follows it', async () => {
   const cwd = tempFolder();
@@ -169,6 +171,38 @@ test('task assign --none takes a task back to the list, from the member working 
   expect(assign.stdout).toContain('--none');
   expect(assign.stdout).toContain('npx agent-teams task assign newsroom task-3 --none');
 });
+
+test('task add --file has the team’s onTaskCreated hook judge the task: a rejected one is not added; an unknown team in the file is said', async () => {
+  const cwd = tempFolder();
+  const running = startCli(['run', judgedTeam, '--input', 'Write an intro'], { cwd });
+  const store = new FileStore({ root: path.join(cwd, '.agent-teams') });
+  await until(async () => {
+    if (running.child.exitCode !== null) throw new Error(`the run ended early:\n${running.output()}`);
+    const runId = (await store.getTeam('judged'))?.runId;
+    const events = runId ? await store.readEvents(runId) : [];
+    return events.some((event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1');
+  });
+  const rejected = await cli(['task', 'add', 'judged', 'A vague task', '--file', judgedTeam], { cwd });
+  expect(rejected.code).toBe(1);
+  expect(rejected.stderr).toBe(`agent-teams: The task "A vague task" was not created: ${VAGUE}\n`);
+  const elsewhere = await cli(['task', 'add', 'other', 'Write the intro', '--file', judgedTeam], { cwd });
+  expect(elsewhere.stderr).toBe(
+    `agent-teams: ${judgedTeam} defines no team named "other"; its teams: judged\n`,
+  );
+  const added = await cli(['task', 'add', 'judged', 'Write the intro', '--file', judgedTeam], { cwd });
+  expect(added.stderr).toBe('');
+  expect(added.stdout).toBe('added task-2 "Write the intro" (pending) to judged\n');
+  const ended = await running.done;
+  expect(ended.code).toBe(0);
+  const runId = (await store.getTeam('judged'))?.runId as string;
+  const events = await store.readEvents(runId);
+  expect(events.flatMap((event) => (event.type === 'team:hook-rejected' ? [event.data] : []))).toEqual([
+    { hook: 'onTaskCreated', agent: 'user', taskId: null, feedback: VAGUE },
+  ]);
+  expect(
+    events.flatMap((event) => (event.type === 'team:task-created' ? [event.data.task.title] : [])),
+  ).toEqual(['Hold the line', 'Write the intro']);
+}, 60_000);
 
 test('task --help lists its four commands; each says what it takes, with an example', async () => {
   const cwd = tempFolder();

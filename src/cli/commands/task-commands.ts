@@ -34,6 +34,10 @@ export function addTaskCommands(cli: Command): void {
       .option('--depends-on <ids...>', 'tasks that must be completed first')
       .option('--assignee <member>', 'the member to give it to (anyone may take it if left out)')
       .option('--id <id>', 'an id instead of task-N')
+      .option(
+        '--file <file>',
+        'the file that defines the team: its onTaskCreated hook judges the task, as it does the lead’s (a rejected task is not added)',
+      )
       .addHelpText(
         'after',
         example('npx agent-teams task add newsroom "Check the quotes" --depends-on task-2'),
