@@ -53,8 +53,11 @@ export function personBoardCases(kind: string, makeStore: () => TeamStore): void
       const events: TeamEvent[] = [];
       team.on('*', (event) => events.push(event));
       const run = await team.start({ input: 'Hold the line' });
-      await until(() =>
-        events.some((event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1'),
+      // The plan is on the list (its tasks are created one by one) and a holds task-1.
+      await until(
+        () =>
+          events.some((event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1') &&
+          events.some((event) => event.type === 'team:task-created' && event.data.task.id === 'task-3'),
       );
       expect(await run.assignTask('task-3', null)).toMatchObject({
         id: 'task-3',

@@ -113,6 +113,8 @@ test('PATCH with assignee null takes a task back to the list, from the member wo
   const runId = String(started.runId);
   const tasks = `/api/runs/${runId}/tasks`;
   await streamOf(runId, (event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1');
+  // The plan's tasks are created one by one: task-3 may come after a claimed task-1.
+  await streamOf(runId, (event) => event.type === 'team:task-created' && event.data.task.id === 'task-3');
 
   const wrong = await send('PATCH', `${tasks}/task-3`, { assignee: 42 });
   expect(wrong.status).toBe(400);
