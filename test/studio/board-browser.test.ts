@@ -4,6 +4,7 @@ import { FileStore } from 'agent-teams';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BOATS, PERSON_TASK } from '../cli/fixtures/board-team.js';
+import { VAGUE } from '../cli/fixtures/judged-team.js';
 import { expectBoardTasks, taskTurns } from '../helpers/board-run.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 import {
@@ -18,6 +19,7 @@ import {
 // task only the person adds is done). Every wait is for something on the page.
 
 const BOARD_TEAM = fileURLToPath(new URL('../cli/fixtures/board-team.ts', import.meta.url));
+const JUDGED_TEAM = fileURLToPath(new URL('../cli/fixtures/judged-team.ts', import.meta.url));
 
 let browser: Browser;
 let studio: StudioChild;
@@ -139,3 +141,51 @@ describe.skipIf(!chromiumAvailable())('the board in the Studio’s page', () => 
     await files.close();
   }, 60_000);
 });
+
+describe.skipIf(!chromiumAvailable())(
+  'a task the person adds in the Studio’s page, under the team’s onTaskCreated hook',
+  () => {
+    let judged: StudioChild;
+    let judgedBrowser: Browser;
+
+    afterAll(async () => {
+      await judgedBrowser?.close();
+      await judged?.stop();
+    });
+
+    test('a task the hook rejects is not added and the page says why; one it allows is added and done', async () => {
+      const root = path.join(tempFolder(), 'store');
+      judged = await startStudioChild([JUDGED_TEAM, '--store', root]);
+      judgedBrowser = await launchChromium();
+      const tab = await judgedBrowser.newPage({ viewport: { width: 1400, height: 1200 } });
+      tab.setDefaultTimeout(50_000);
+      await tab.goto(judged.url);
+      await tab.getByLabel('team').selectOption('judged');
+      await tab.getByLabel('input').fill('Write an intro');
+      await tab.getByRole('button', { name: 'Start' }).click();
+      await tab.waitForURL(/#\/runs\//);
+      await until(() => tab.locator('[data-column="in_progress"] [data-task]').allTextContents()).toEqual([
+        expect.stringContaining('task-1'),
+      ]);
+
+      const form = tab.getByRole('form', { name: 'Add a task' });
+      await form.getByLabel('New task title').fill('A vague task');
+      await form.getByRole('button', { name: 'Add task' }).click();
+      await until(() => form.getByRole('status').textContent()).toBe(
+        `The task "A vague task" was not created: ${VAGUE}`,
+      );
+      await form.getByLabel('New task title').fill('Write the intro');
+      await form.getByRole('button', { name: 'Add task' }).click();
+      await until(() => form.getByRole('status').textContent()).toBe('added task-2');
+      await tab.locator('main[data-status="completed"]').waitFor();
+
+      const files = new FileStore({ root });
+      const tasks = await files.transact('judged', ({ board }) => board.listTasks());
+      expect(tasks.map((task) => `${task.id} ${task.title} ${task.status}`)).toEqual([
+        'task-1 Hold the line completed',
+        'task-2 Write the intro completed',
+      ]);
+      await files.close();
+    }, 60_000);
+  },
+);
