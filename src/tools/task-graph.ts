@@ -1,5 +1,5 @@
 import type { DeletedTask } from '../board/delete.js';
-import type { TeamTask } from '../board/task.js';
+import type { TaskChange, TeamTask } from '../board/task.js';
 import { notifyDeleted, notifyReassigned, notifyReleased } from '../mailbox/notices.js';
 import type { TeamRules } from '../store/team-store.js';
 
@@ -17,19 +17,23 @@ export function assignAndTell(rules: TeamRules, taskId: string, assignee: string
 }
 
 /**
- * Takes a task back to the list, unassigned: the lead's release (`update_task` status
- * "pending"), so a pending task loses its assignee and one in progress its owner. Whoever had
- * it is told (unless it released it itself). A task nobody had is unchanged.
+ * Changes a task (`update_task`'s rule); when that takes it back to the list from another
+ * agent (the lead's, or the person's, release: a pending task loses its assignee, one in
+ * progress its owner), whoever had it is told it is no longer its to do.
  */
-export function releaseAndTell(rules: TeamRules, taskId: string, by: string): TeamTask {
+export function updateAndTell(rules: TeamRules, taskId: string, change: TaskChange, by: string): TeamTask {
   const { board, mailbox } = rules;
   const before = board.getTask(taskId);
   const previous = before?.owner ?? before?.assignee ?? null;
-  const task = board.updateTask(taskId, { status: 'pending' }, by);
-  if (previous && previous !== by && task.assignee === null && task.owner === null) {
-    notifyReleased(mailbox, by, task, previous);
-  }
+  const task = board.updateTask(taskId, change, by);
+  const released = task.status === 'pending' && task.owner === null && task.assignee === null;
+  if (released && previous && previous !== by) notifyReleased(mailbox, by, task, previous);
   return task;
+}
+
+/** Takes a task back to the list, unassigned: the lead's release (`update_task` status "pending"). A task nobody had is unchanged. */
+export function releaseAndTell(rules: TeamRules, taskId: string, by: string): TeamTask {
+  return updateAndTell(rules, taskId, { status: 'pending' }, by);
 }
 
 /** Deletes a task; its assignee, its dependents' assignees and the lead (unless it deleted it) are told why. */
