@@ -1,10 +1,10 @@
 // Coordination tokens of one member turn: what the team adds to the system prompt, the
-// turn's briefing framing a typical task, and the JSON schemas of the member's tools, in
+// turn's briefing framing a typical task and a short goal, and the JSON schemas of the member's tools, in
 // o200k tokens (gpt-4o and later). Run: npm run bench:tokens
 import { asSchema } from 'ai';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { Agent, createTeamTools, MemoryStore, teamToolsFor } from '../src/index.js';
-import { memberSystem, taskBriefing } from '../src/prompt/briefings.js';
+import { memberSystem, taskBriefing, teamGoal } from '../src/prompt/briefings.js';
 import { scriptedModel } from '../src/testing.js';
 
 const model = scriptedModel([]);
@@ -47,7 +47,14 @@ const schemas = await Promise.all(
 
 const parts = {
   'system prompt (team part)': memberSystem(picture, member).trim(),
-  'turn briefing (a task, no inputs or messages)': taskBriefing(task, [], [], 24_000).text,
+  // The goal is the run's request: a short one, as the README's example gives.
+  'turn briefing (the goal, a task, no inputs or messages)': taskBriefing(
+    task,
+    [],
+    [],
+    24_000,
+    teamGoal('Write a short article about tides', 24_000),
+  ).text,
   [`tool schemas (${schemas.length} tools)`]: JSON.stringify(schemas),
 };
 let total = 0;

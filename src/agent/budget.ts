@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_MS } from '../errors/check-options.js';
-import type { TokenUsage } from './usage.js';
+import { type ModelPrice, priceOf, type TokenUsage } from './usage.js';
 
 /**
  * What a team or one run may spend; reaching any bound ends the run with `stopReason: 'budget'`.
@@ -72,4 +72,17 @@ export function budgetReached(
     return { bound: 'maxDurationMs', limit: duration, used: elapsedMs };
   }
   return undefined;
+}
+
+/**
+ * Why a budget in USD could not count a model's cost (it has no price: the run could never
+ * tell the budget was reached), or `undefined` when it can. The rule for the team's agents at
+ * start and for a member the lead spawns alike.
+ */
+export function uncountedCost(
+  modelId: string,
+  pricing: Readonly<Record<string, ModelPrice>>,
+): string | undefined {
+  const price = priceOf(modelId, pricing);
+  return 'unpriced' in price ? price.unpriced : undefined;
 }

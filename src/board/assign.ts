@@ -1,4 +1,4 @@
-import { checkMember } from '../agent/participants.js';
+import { checkMember, USER } from '../agent/participants.js';
 import { TeamError } from '../errors/index.js';
 import { freezeTask, type TeamTask } from './task.js';
 import type { TaskListState } from './task-list-state.js';
@@ -8,7 +8,8 @@ import { type RuleContext, type Transition, unchanged } from './transition.js';
 /**
  * Give a pending task to a member (or to another one).
  * Checks: `by` is the lead or the person running the team (`not-owner`); the task exists and is pending
- * (`task-in-progress`: release it first; `task-completed`); the assignee is a member.
+ * (`task-in-progress`: release it first, which the person does by giving it to nobody;
+ * `task-completed`); the assignee is a member.
  * Changes: the task's assignee. Assigning it to its assignee again changes nothing.
  * Events: `team:task-assigned` with the previous assignee as `previousOwner`.
  */
@@ -31,9 +32,14 @@ export function assignTask(
   const task = requireTask(state, taskId);
   refuseFinal(task);
   if (task.status === 'in_progress') {
+    // The person releases by giving the task to nobody; the lead, with update_task.
+    const release =
+      by === USER
+        ? 'take it back to the list first (an assignee of none)'
+        : 'release it (status "pending") first';
     throw new TeamError(
       'task-in-progress',
-      `The task ${task.id} is in progress with ${task.owner}; release it (status "pending") before you assign it.`,
+      `The task ${task.id} is in progress with ${task.owner}; ${release}, then assign it.`,
       { details: { taskId: task.id, owner: task.owner } },
     );
   }

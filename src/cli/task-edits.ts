@@ -7,6 +7,7 @@ import {
   type PersonTaskEdit,
 } from '../run/task-control.js';
 import type { TeamStore } from '../store/team-store.js';
+import type { TeamHooks } from '../tools/hooks.js';
 import { CliError } from './cli-error.js';
 import { knownTeam } from './inspect.js';
 
@@ -19,6 +20,8 @@ export interface TaskAddFlags {
   readonly dependsOn?: readonly string[];
   readonly assignee?: string;
   readonly id?: string;
+  /** The team's file: its `onTaskCreated` hook judges the task, as it judges the lead's. */
+  readonly file?: string;
 }
 
 export interface TaskEditFlags {
@@ -44,20 +47,38 @@ function ids(list: readonly string[] | undefined): string[] | undefined {
   return list?.flatMap((each) => each.split(',')).filter((id) => id !== '');
 }
 
+/** The hooks of the team named `team` in `file` (`--file`). */
+async function hooksIn(file: string, team: string): Promise<TeamHooks> {
+  const { loadTeams } = await import('./load-teams.js');
+  const teams = Object.values(await loadTeams(file));
+  const found = teams.find((candidate) => candidate.name === team);
+  if (!found) {
+    const names = teams.map((candidate) => candidate.name).join(', ');
+    throw new CliError(`${file} defines no team named "${team}"; its teams: ${names}`);
+  }
+  return found.hooks;
+}
+
 export async function addTaskCommand(
   store: TeamStore,
   team: string,
   title: string,
   flags: TaskAddFlags,
 ): Promise<void> {
+  const hooks = flags.file === undefined ? undefined : await hooksIn(flags.file, team);
   await knownTeam(store, team);
-  const task = await addTaskAsUser(store, team, {
-    title,
-    ...(flags.description === undefined ? {} : { description: flags.description }),
-    ...(flags.dependsOn === undefined ? {} : { dependsOn: ids(flags.dependsOn) }),
-    ...(flags.assignee === undefined ? {} : { assignee: flags.assignee }),
-    ...(flags.id === undefined ? {} : { id: flags.id }),
-  });
+  const task = await addTaskAsUser(
+    store,
+    team,
+    {
+      title,
+      ...(flags.description === undefined ? {} : { description: flags.description }),
+      ...(flags.dependsOn === undefined ? {} : { dependsOn: ids(flags.dependsOn) }),
+      ...(flags.assignee === undefined ? {} : { assignee: flags.assignee }),
+      ...(flags.id === undefined ? {} : { id: flags.id }),
+    },
+    hooks,
+  );
   print(`added ${described(task)} to ${team}`);
 }
 
@@ -83,14 +104,29 @@ export async function editTaskCommand(
   print(`changed ${described(await editTaskAsUser(store, team, taskId, edit))} in ${team}`);
 }
 
+export interface TaskAssignFlags {
+  /** To nobody: the task goes back to the list. */
+  readonly none?: boolean;
+}
+
 export async function assignTaskCommand(
   store: TeamStore,
   team: string,
   taskId: string,
-  member: string,
+  member: string | undefined,
+  flags: TaskAssignFlags,
 ): Promise<void> {
+  if (flags.none && member !== undefined) {
+    throw new CliError(`give a member or --none, not both (${member} and --none)`);
+  }
+  if (!flags.none && member === undefined) {
+    throw new CliError('give the member to assign the task to, or --none to take it back to the list');
+  }
   await knownTeam(store, team);
-  print(`gave ${described(await assignTaskAsUser(store, team, taskId, member))} in ${team}`);
+  const task = await assignTaskAsUser(store, team, taskId, member ?? null);
+  print(
+    member === undefined ? `took back ${described(task)} in ${team}` : `gave ${described(task)} in ${team}`,
+  );
 }
 
 export async function deleteTaskCommand(

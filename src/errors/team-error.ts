@@ -80,6 +80,8 @@ export type TeamErrorCode =
   | 'stale-turn'
   /** A lifecycle hook threw, or answered something other than a feedback string or nothing. */
   | 'hook-failed'
+  /** A team's hook (`onTaskCreated`) rejected the person's change: the message carries its feedback. */
+  | 'hook-rejected'
   // runs
   /** The run has ended: it takes no more control (abort, shutdown, roster changes, answers). */
   | 'run-ended'

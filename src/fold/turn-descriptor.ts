@@ -8,8 +8,10 @@ import type { AgentRole, MemberStatus, SynthesisPart, TurnReason } from '../even
  * @inline
  */
 export interface TurnContext {
-  /** The run's request (start and synthesis turns read it). */
+  /** The run's request (start and synthesis turns read it; a member's turns read it as the team's goal). */
   readonly input?: string;
+  /** The run has a budget in USD (lead turns only): a member the lead spawns must be on a priced model. */
+  readonly countsCost?: true;
   /** Members that joined during the run (the lead's prompt lists them; a worker runs them from this). */
   readonly joined?: readonly JoinedMember[];
   /** Each member's status (a stalled turn's briefing says who can still work). */

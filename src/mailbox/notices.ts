@@ -48,6 +48,17 @@ export function notifyReassigned(mailbox: TeamMailbox, lead: string, task: TeamT
   }
 }
 
+/** A task was taken back from the member it was given to (or that held it): it is told it is no longer its to do. */
+export function notifyReleased(mailbox: TeamMailbox, by: string, task: TeamTask, previous: string): void {
+  notify(
+    mailbox,
+    by,
+    previous,
+    `${by} took ${task.id} ("${task.title}") back from you: it is on the list for anyone again, no longer yours to do.`,
+    'task_notification',
+  );
+}
+
 /**
  * A task was deleted: each member a task that waited for it is given to is told that task
  * waits for it no more; the member it was given to, that it is gone; the lead, when someone

@@ -103,14 +103,33 @@ export function leadStartBriefing(
   return joined([header('start'), request, team, ...list], room);
 }
 
+/** The most tokens of the run's request a member's briefing carries as the team's goal. */
+const GOAL_TOKENS = 1_000;
+
+/**
+ * The team's goal as a member reads it in each briefing: the run's request, cut to a sixth of
+ * the briefing's room and at most `GOAL_TOKENS` (a member's task says what it does; the goal,
+ * what for). Empty for the lead's turns and for a turn without the request.
+ */
+export function teamGoal(input: string | undefined, room: number): string {
+  if (!input) return '';
+  const max = Math.min(GOAL_TOKENS, Math.floor(room / 6));
+  return cutToTokens(
+    `The team's goal (the request to the lead):\n${input}`,
+    max,
+    'the lead has the whole request',
+  );
+}
+
 /** A message briefing and the messages it shows (the others stay unread for a later turn). */
 export function messageBriefing(
   messages: readonly TeamMessage[],
   room: number,
+  goal = '',
 ): { readonly text: string; readonly shown: readonly string[] } {
   const closing = 'Reply with send_message (to the sender, or "user" for the person) if they need an answer.';
-  const { text, shown } = fitMessages(messages, room - 40);
-  return { text: joined([header('message'), text, closing], room), shown };
+  const { text, shown } = fitMessages(messages, room - 40 - tokenBound(goal, room));
+  return { text: joined([header('message'), ...(goal ? [goal] : []), text, closing], room), shown };
 }
 
 /** Problems a stalled briefing names; past them it says how many more there are. */
@@ -136,6 +155,7 @@ export function taskBriefing(
   inputs: readonly TeamTask[],
   messages: readonly TeamMessage[],
   room: number,
+  goal = '',
 ): { readonly text: string; readonly shown: readonly string[] } {
   const whole = `get_task { taskId: "${task.id}" } gives the whole`;
   const own = cutToTokens(
@@ -143,7 +163,7 @@ export function taskBriefing(
     Math.floor(room / 3),
     whole,
   );
-  let left = room - tokenBound(own, room) - 20;
+  let left = room - tokenBound(own, room) - tokenBound(goal, room) - 20;
   const fitted = fitMessages(messages, Math.floor(left / 3));
   left -= tokenBound(fitted.text, room);
   const blocks = inputs.map((input) => `[${input.id}] ${input.title}\n${input.result ?? ''}`);
@@ -153,7 +173,8 @@ export function taskBriefing(
           `Results it builds on:\n${fitItems(blocks, left - 10, (more) => `(${more} more results: get_task reads them)`, { separator: '\n\n', whole: 'get_task gives the whole result' })}`,
         ]
       : [];
-  const text = joined([header('task', task.id), own, ...built, ...(fitted.text ? [fitted.text] : [])], room);
+  const parts = [header('task', task.id), ...(goal ? [goal] : []), own, ...built];
+  const text = joined([...parts, ...(fitted.text ? [fitted.text] : [])], room);
   return { text, shown: fitted.shown };
 }
 

@@ -9,6 +9,7 @@ import {
   messageBriefing,
   stalledBriefing,
   taskBriefing,
+  teamGoal,
 } from './briefings.js';
 import { type TurnRequests, turnRequests } from './request-notes.js';
 import { stallProblems } from './stall-problems.js';
@@ -64,6 +65,8 @@ function basePrompt(
   const { room } = context;
   // What the turn reads of its run, kept with it when it started.
   const input = turn.context?.input ?? '';
+  // A member's turns carry the request as the team's goal; the lead's start turn has it whole.
+  const goal = () => (turn.role === 'member' ? teamGoal(input, room) : '');
   const summaries = new Map(Object.entries(turn.context?.summaries ?? {}));
   const wanted = new Set(turn.messageIds);
   // The message an interrupt came with is read first.
@@ -95,12 +98,12 @@ function basePrompt(
       return { text: `${text}\n\nUnread messages:\n${notes.text}`, shown: notes.shown };
     }
     case 'message':
-      return messageBriefing(messages, room);
+      return messageBriefing(messages, room, goal());
     case 'task': {
       const task = turn.taskId ? board.getTask(turn.taskId) : undefined;
-      if (!task) return messageBriefing(messages, room);
+      if (!task) return messageBriefing(messages, room, goal());
       const inputs = task.dependsOn.map((id) => board.getTask(id)).filter((input) => input !== undefined);
-      return taskBriefing(task, inputs, messages, room);
+      return taskBriefing(task, inputs, messages, room, goal());
     }
   }
 }

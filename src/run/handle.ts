@@ -10,6 +10,7 @@ import { departed } from '../fold/run-state.js';
 import type { SentMessage } from '../mailbox/message.js';
 import type { RequestRecord } from '../requests/request-state.js';
 import type { TeamStore } from '../store/team-store.js';
+import type { TeamHooks } from '../tools/hooks.js';
 import {
   abortRun,
   answerRequest,
@@ -60,15 +61,24 @@ export class TeamRunHandle {
   readonly #loop: RunLoop;
   readonly #store: TeamStore;
   readonly #team: string;
+  /** The team's hooks: `onTaskCreated` judges the person's tasks as it does the agents'. */
+  readonly #hooks: TeamHooks;
   #ended = false;
 
   /** @internal The run's loop makes it; a program gets it from `team.start` or `team.resume`. */
-  constructor(loop: RunLoop, result: Promise<TeamRunResult>, store: TeamStore, team: string) {
+  constructor(
+    loop: RunLoop,
+    result: Promise<TeamRunResult>,
+    store: TeamStore,
+    team: string,
+    hooks: TeamHooks,
+  ) {
     this.#loop = loop;
     this.runId = loop.runId;
     this.result = result;
     this.#store = store;
     this.#team = team;
+    this.#hooks = hooks;
     const ended = () => {
       this.#ended = true;
     };
@@ -148,10 +158,11 @@ export class TeamRunHandle {
 
   /**
    * The person puts a task on the list (created by `user`): members take it like any task.
-   * The same rules as the lead's `create_task` apply.
+   * The same rules as the lead's `create_task` apply, the team's `onTaskCreated` hook too: a
+   * task it rejects is never created (`hook-rejected`, with its feedback).
    */
   async addTask(task: NewTask): Promise<TeamTask> {
-    return this.#committed(() => addTaskAsUser(this.#store, this.#team, task));
+    return this.#committed(() => addTaskAsUser(this.#store, this.#team, task, this.#hooks));
   }
 
   /**
@@ -163,8 +174,12 @@ export class TeamRunHandle {
     return this.#committed(() => editTaskAsUser(this.#store, this.#team, taskId, edit));
   }
 
-  /** The person gives a pending task to a member (or to another one); both are told. */
-  async assignTask(taskId: string, member: string): Promise<TeamTask> {
+  /**
+   * The person gives a pending task to a member (or to another one); both are told. `null`
+   * takes a task back to the list, unassigned, as the lead's release does: a pending task
+   * loses its assignee, one in progress its member, who is told it is no longer its to do.
+   */
+  async assignTask(taskId: string, member: string | null): Promise<TeamTask> {
     return this.#committed(() => assignTaskAsUser(this.#store, this.#team, taskId, member));
   }
 

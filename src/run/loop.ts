@@ -255,13 +255,14 @@ export class RunLoop {
 
   /** Commits one action of `step` in the caller's transaction; answers the turn it started. */
   #apply(rules: TeamRules, action: Action): TurnDescriptor | undefined {
-    const { settings, threadId } = this.#config;
+    const { settings, threadId, budget } = this.#config;
     const { requests, emit } = rules;
+    const run = { threadId, countsCost: budget?.maxCostUsd !== undefined };
     switch (action.kind) {
       case 'turn':
-        return startTurn(rules, this.#state, action.decision, threadId);
+        return startTurn(rules, this.#state, action.decision, run);
       case 'synthesis-turn':
-        return startSynthesis(rules, this.#state, settings.lead.name, threadId, action.part);
+        return startSynthesis(rules, this.#state, settings.lead.name, run, action.part);
       case 'depart':
         departIn(rules, action.member, action.how, undefined);
         return undefined;

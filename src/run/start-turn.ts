@@ -5,6 +5,13 @@ import type { TurnContext, TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamRules } from '../store/team-store.js';
 import type { Decision } from './schedule.js';
 
+/** What a turn is given of its run besides the fold: its thread, and whether it has a budget in USD. */
+export interface TurnRun {
+  readonly threadId: string | null;
+  /** The run's budget has `maxCostUsd`: the lead's turns say so (a member it spawns needs a priced model). */
+  readonly countsCost: boolean;
+}
+
 /** What the turn reads of its run, from the fold as the turn starts (see `TurnContext`). */
 function turnContext(
   state: RunState,
@@ -12,6 +19,7 @@ function turnContext(
   reason: TurnReason,
   synthesis: SynthesisPart | undefined,
   replays: boolean,
+  countsCost: boolean,
 ): TurnContext {
   const agents = [...state.agents.values()];
   const joined = agents.flatMap((each) => (each.joined ? [each.joined] : []));
@@ -21,7 +29,10 @@ function turnContext(
   const inputs = synthesis && synthesis.level > 1 ? synthesis.inputs : [];
   const summaries = Object.fromEntries(inputs.map((key) => [key, state.summaries.get(key) ?? '']));
   return {
-    ...(reason === 'start' || reason === 'synthesis' ? { input: state.input } : {}),
+    // A member reads the run's request as the team's goal (its briefing shortens a long one).
+    ...(reason === 'start' || reason === 'synthesis' || agent.role === 'member'
+      ? { input: state.input }
+      : {}),
     ...(joined.length > 0 ? { joined } : {}),
     ...(reason === 'stalled' ? { members } : {}),
     ...(inputs.length > 0 ? { summaries } : {}),
@@ -32,6 +43,7 @@ function turnContext(
     ...(agent.interrupt && reason !== 'synthesis'
       ? { interrupt: { messageId: agent.interrupt.messageId, by: agent.interrupt.by } }
       : {}),
+    ...(countsCost && agent.role === 'lead' ? { countsCost: true } : {}),
     countedTurns: agent.countedTurns + (reason === 'synthesis' || replays ? 0 : 1),
   };
 }
@@ -45,7 +57,7 @@ export function startTurn(
   { board, emit }: TeamRules,
   state: RunState,
   decision: Extract<Decision, { kind: 'turn' }>,
-  threadId: string | null,
+  { threadId, countsCost }: TurnRun,
   synthesis?: SynthesisPart,
 ): TurnDescriptor {
   const agent = state.agents.get(decision.agent);
@@ -56,7 +68,7 @@ export function startTurn(
   // The turn a crash cut, for the same work: replayed under its number (its effects keyed by it).
   const { replay } = agent;
   const replays = replay !== null && replay.reason === decision.reason && replay.taskId === decision.taskId;
-  const context = turnContext(state, agent, decision.reason, synthesis, replays);
+  const context = turnContext(state, agent, decision.reason, synthesis, replays, countsCost);
   const descriptor: TurnDescriptor = {
     runId: state.runId,
     team: state.team,
@@ -105,9 +117,9 @@ export function startSynthesis(
   rules: TeamRules,
   state: RunState,
   lead: string,
-  threadId: string | null,
+  run: TurnRun,
   part: SynthesisPart | null,
 ): TurnDescriptor {
   const messageIds = rules.mailbox.unread(lead).map((message) => message.id);
-  return startTurn(rules, state, { ...synthesisTurn(lead), messageIds }, threadId, part ?? undefined);
+  return startTurn(rules, state, { ...synthesisTurn(lead), messageIds }, run, part ?? undefined);
 }

@@ -2,8 +2,10 @@ import { USER } from '../agent/participants.js';
 import type { NewTask, TaskEdit, TeamTask } from '../board/task.js';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/team-error.js';
-import type { TeamStore } from '../store/team-store.js';
-import { assignAndTell, deleteAndTell } from '../tools/task-graph.js';
+import type { TeamRules, TeamStore } from '../store/team-store.js';
+import type { TeamHooks } from '../tools/hooks.js';
+import { judgeUserTask } from '../tools/hooks-tools.js';
+import { assignAndTell, deleteAndTell, releaseAndTell } from '../tools/task-graph.js';
 import { requireGoingRun } from './control.js';
 
 // The person at the board: tasks the person (`user`) adds, edits, gives and deletes on a
@@ -15,8 +17,11 @@ import { requireGoingRun } from './control.js';
 
 /** A task edit from the person: its text and dependencies (`TaskEdit`), and whom it is given to. */
 export interface PersonTaskEdit extends TaskEdit {
-  /** The member to give the (pending) task to. */
-  assignee?: string;
+  /**
+   * The member to give the (pending) task to; `null` takes it back to the list, unassigned
+   * (from the member working on it too, as the lead's release does).
+   */
+  assignee?: string | null;
 }
 
 const EDIT_FIELDS = ['title', 'description', 'addDependsOn', 'removeDependsOn', 'assignee'];
@@ -26,7 +31,7 @@ const EDIT_FIELDS = ['title', 'description', 'addDependsOn', 'removeDependsOn', 
  * `run-ended`): a run that ended takes no more changes, and the next run starts with an empty
  * list. A run whose process died is still going: edits wait in its store for `resume`.
  */
-async function requireGoingTeam(store: TeamStore, team: string): Promise<void> {
+async function requireGoingTeam(store: TeamStore, team: string): Promise<string> {
   const info = await store.getTeam(team);
   if (!info) throw new TeamError('team-not-found', `The store knows no team ${team}.`, { details: { team } });
   if (info.runId === null) {
@@ -37,11 +42,22 @@ async function requireGoingTeam(store: TeamStore, team: string): Promise<void> {
     );
   }
   await requireGoingRun(store, team, info.runId);
+  return info.runId;
 }
 
-/** The person puts a task on the run's list (`agent-teams task add`); the same task twice is added once. */
-export async function addTaskAsUser(store: TeamStore, team: string, task: NewTask): Promise<TeamTask> {
-  await requireGoingTeam(store, team);
+/**
+ * The person puts a task on the run's list (`agent-teams task add`); the same task twice is
+ * added once. Given the team's `hooks`, its `onTaskCreated` judges the task first, as it
+ * judges an agent's: rejected, it is never created (`hook-rejected`).
+ */
+export async function addTaskAsUser(
+  store: TeamStore,
+  team: string,
+  task: NewTask,
+  hooks?: TeamHooks,
+): Promise<TeamTask> {
+  const runId = await requireGoingTeam(store, team);
+  if (hooks) await judgeUserTask({ store, team, hooks: { hooks, runId } }, task);
   return store.transact(team, ({ board }) => board.createTask(task, USER));
 }
 
@@ -73,20 +89,37 @@ export async function editTaskAsUser(
   await requireGoingTeam(store, team);
   return store.transact(team, (rules) => {
     let task = reshaped ? rules.board.editTask(taskId, shape, USER) : undefined;
-    if (assignee !== undefined) task = assignAndTell(rules, taskId, assignee, USER);
+    if (assignee !== undefined) task = giveTo(rules, taskId, assignee);
     return task as TeamTask;
   });
 }
 
-/** The person gives a pending task to a member (`agent-teams task assign`); both members concerned are told. */
+/** Gives the task to `assignee`, or with `null` takes it back to the list (the lead's rules both). */
+function giveTo(rules: TeamRules, taskId: string, assignee: string | null): TeamTask {
+  return assignee === null
+    ? releaseAndTell(rules, taskId, USER)
+    : assignAndTell(rules, taskId, assignee, USER);
+}
+
+/**
+ * The person gives a pending task to a member (`agent-teams task assign`), both members
+ * concerned told; or, with `null` (`--none`), takes a task back to the list, unassigned: a
+ * pending task loses its assignee, one in progress its member (told it is no longer its to do).
+ */
 export async function assignTaskAsUser(
   store: TeamStore,
   team: string,
   taskId: string,
-  assignee: string,
+  assignee: string | null,
 ): Promise<TeamTask> {
+  if (assignee !== null && typeof assignee !== 'string') {
+    throw new TeamError(
+      'invalid-input',
+      "An assignee is a member's name, or null to take the task back to the list.",
+    );
+  }
   await requireGoingTeam(store, team);
-  return store.transact(team, (rules) => assignAndTell(rules, taskId, assignee, USER));
+  return store.transact(team, (rules) => giveTo(rules, taskId, assignee));
 }
 
 /**

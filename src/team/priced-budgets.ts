@@ -1,6 +1,5 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { Budget } from '../agent/budget.js';
-import { priceOf } from '../agent/usage.js';
+import { type Budget, uncountedCost } from '../agent/budget.js';
 import { TeamError } from '../errors/index.js';
 import type { TeamSettings } from '../run/team-settings.js';
 
@@ -17,11 +16,11 @@ export function checkPricedForBudgets(
     const counted = budget?.maxCostUsd !== undefined || agent.budget?.maxCostUsd !== undefined;
     const model = models.get(agent.name);
     if (!counted || !model) continue;
-    const price = priceOf(model.modelId, settings.pricing);
-    if (!('unpriced' in price)) continue;
+    const unpriced = uncountedCost(model.modelId, settings.pricing);
+    if (unpriced === undefined) continue;
     throw new TeamError(
       'invalid-option',
-      `A budget in USD needs every model it counts priced: ${agent.name} has ${price.unpriced}.`,
+      `A budget in USD needs every model it counts priced: ${agent.name} has ${unpriced}.`,
       { details: { option: 'pricing', agent: agent.name, model: model.modelId } },
     );
   }

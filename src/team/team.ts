@@ -21,6 +21,7 @@ import { MemoryStore } from '../store/memory/memory-store.js';
 import { OutageWatch } from '../store/outage-watch.js';
 import type { TeamStore } from '../store/team-store.js';
 import { RunTracing } from '../telemetry/run-tracing.js';
+import type { TeamHooks } from '../tools/hooks.js';
 import { InProcessExecutor, type LiveSink } from '../turn/executor.js';
 import { ThreadMemory } from '../turn/threads.js';
 import type { TurnOutcome } from '../turn/turn-outcome.js';
@@ -97,6 +98,15 @@ export class Team {
     readonly member: number;
   } {
     return { lead: this.#settings.maxLeadTurns, member: this.#settings.maxTurnsPerMember };
+  }
+
+  /**
+   * The team's lifecycle hooks (its `hooks` option): a process that changes the board of one
+   * of its runs for the person (the Studio, `agent-teams task add --file`) has them judge as
+   * the run would.
+   */
+  get hooks(): TeamHooks {
+    return this.#settings.hooks;
   }
 
   /** Listens to one event type (or `*` for all). Returns the unsubscribe. */
@@ -190,7 +200,7 @@ export class Team {
       });
     // Marked handled here: whoever awaits `run.result` still gets the rejection.
     result.catch(() => {});
-    handle = new TeamRunHandle(loop, result, this.store, this.name);
+    handle = new TeamRunHandle(loop, result, this.store, this.name, this.#settings.hooks);
     return handle;
   }
 

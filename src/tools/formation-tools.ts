@@ -1,6 +1,7 @@
 import { tool } from 'ai';
 import { z } from 'zod';
 import type { Agent } from '../agent/agent.js';
+import { uncountedCost } from '../agent/budget.js';
 import { resolveModel } from '../agent/resolve-model.js';
 import {
   type FormationSettings,
@@ -8,6 +9,8 @@ import {
   profileOf,
   spawnedAgent,
 } from '../agent/team-formation.js';
+import type { ModelPrice } from '../agent/usage.js';
+import { TeamError } from '../errors/index.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import { checkSystemPrompt } from '../prompt/prompt-room.js';
 import { askToDepart } from '../roster/departure-request.js';
@@ -25,6 +28,8 @@ export interface FormationContext {
   readonly members: readonly Agent[];
   readonly formation: FormationSettings;
   readonly promptBudgetTokens: number;
+  /** The team's `pricing`: under a budget in USD, a spawned member's model must have a price. */
+  readonly pricing: Readonly<Record<string, ModelPrice>>;
 }
 
 const spawnFields = z.strictObject({
@@ -53,9 +58,24 @@ const spawnInput = toolInputSchema(spawnFields);
 const retireInput = toolInputSchema(retireFields);
 
 /**
+ * `model-not-allowed` when a budget in USD would count the new member's cost (the run's, or
+ * the member's own) and its model has no price: the same rule as for the team's agents at start.
+ */
+function requirePriced(context: FormationContext, agent: Agent, modelId: string): void {
+  const counted = context.turn.context?.countsCost === true || agent.budget?.maxCostUsd !== undefined;
+  const unpriced = counted ? uncountedCost(modelId, context.pricing) : undefined;
+  if (unpriced === undefined) return;
+  throw new TeamError(
+    'model-not-allowed',
+    `A budget in USD counts ${agent.name}'s cost, and it could not be counted: ${unpriced}. Spawn it on a priced model.`,
+    { details: { model: modelId, agent: agent.name } },
+  );
+}
+
+/**
  * The lead starts a new member: a definition of the team's catalog, or one of its own
  * instructions on an allowed model. Checked before anything changes: the definition, the
- * model (allowed, and resolvable here: a missing key is said), the member's system prompt
+ * model (allowed, resolvable here: a missing key is said, and priced under a budget in USD), the member's system prompt
  * within the prompt budget; then, in one commit, its name and the team's `maxMembers`
  * (`team:member-joined`, with its definition and `by`). It takes tasks like any member.
  */
@@ -67,7 +87,7 @@ export function spawnMemberTool(context: FormationContext) {
       governed('spawn_member', spawnFields, input, async (request) => {
         const { store, team, lead, formation } = context;
         const agent = spawnedAgent(formation, request, lead.name);
-        resolveModel(agent.model);
+        requirePriced(context, agent, resolveModel(agent.model).modelId);
         checkSystemPrompt({ name: team, lead, members: context.members }, agent, context.promptBudgetTokens);
         const profile = profileOf(agent);
         const { definition } = request;

@@ -9,7 +9,7 @@ export interface HookContext {
   readonly team: string;
   /** The run it happens in. */
   readonly runId: string;
-  /** The agent whose action the hook judges (the creator, the completer, the idle member). */
+  /** The agent whose action the hook judges (the creator, the completer, the idle member); `user` for the person's. */
   readonly agent: string;
 }
 
@@ -34,7 +34,10 @@ export type HookAnswer = string | undefined;
  * committed by the rules afterwards, which check it again.
  */
 export interface TeamHooks {
-  /** A task an agent puts on the list with `create_task`. Rejected: it is never created. */
+  /**
+   * A task an agent puts on the list with `create_task`, or the person adds (`run.addTask`,
+   * `agent-teams task add`, the Studio). Rejected: it is never created.
+   */
   onTaskCreated?: (task: TeamTask, context: HookContext) => HookAnswer | Promise<HookAnswer>;
   /** A task about to be completed (`update_task`, or the harness completing it with the reply). */
   onTaskCompleted?: (task: TeamTask, context: HookContext) => HookAnswer | Promise<HookAnswer>;

@@ -2,6 +2,7 @@ import { tool } from 'ai';
 import { z } from 'zod';
 import { TeamError } from '../errors/index.js';
 import { guardComplete } from './hooks-tools.js';
+import { updateAndTell } from './task-graph.js';
 import { canTake } from './task-pages.js';
 import { taskView } from './task-view.js';
 import { answer, type TeamToolContext } from './tool-context.js';
@@ -59,16 +60,12 @@ export function updateTaskTool(context: TeamToolContext, agent: string) {
     inputSchema: updateTaskInput,
     execute: async (input) =>
       (await guardComplete(context, agent, input)) ??
-      answer(
-        context,
-        { tool: 'update_task', agent, schema: updateTaskFields, input },
-        (fields, { board }) => {
-          const { taskId, ...change } = fields;
-          const task = board.updateTask(taskId, change, agent);
-          const unblocked =
-            task.status === 'completed' ? board.claimableBy(agent).map((next) => next.id) : [];
-          return { task: taskView(board, task), ...(unblocked.length > 0 ? canTake(unblocked) : {}) };
-        },
-      ),
+      answer(context, { tool: 'update_task', agent, schema: updateTaskFields, input }, (fields, rules) => {
+        const { board } = rules;
+        const { taskId, ...change } = fields;
+        const task = updateAndTell(rules, taskId, change, agent);
+        const unblocked = task.status === 'completed' ? board.claimableBy(agent).map((next) => next.id) : [];
+        return { task: taskView(board, task), ...(unblocked.length > 0 ? canTake(unblocked) : {}) };
+      }),
   });
 }

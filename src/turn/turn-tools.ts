@@ -1,6 +1,7 @@
 import { asSchema, type Schema, type Tool, type ToolSet } from 'ai';
 import type { Agent } from '../agent/agent.js';
 import { canSpawn, type FormationSettings } from '../agent/team-formation.js';
+import type { ModelPrice } from '../agent/usage.js';
 import type { Clock } from '../events/clock.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
@@ -23,6 +24,8 @@ export interface TurnToolsContext {
   /** The messages the turn was given or read: `read_inbox` gives the others. */
   readonly seen: Set<string>;
   readonly promptBudgetTokens: number;
+  /** The team's `pricing` (a member the lead spawns under a budget in USD needs a price). */
+  readonly pricing: Readonly<Record<string, ModelPrice>>;
   readonly governance: GovernanceSettings;
   readonly hooks: TeamHooks;
   /** Told when a hook throws inside a tool: the turn then fails with that error. */
@@ -55,6 +58,7 @@ function leadTools(context: TurnToolsContext): ToolSet {
     members: context.members,
     formation,
     promptBudgetTokens,
+    pricing: context.pricing,
   };
   return { spawn_member: spawnMemberTool(forming), retire_member: retireMemberTool(forming), ...status };
 }

@@ -31,8 +31,12 @@ describe('assignTask', () => {
     board.claimTask('a');
     expect(refusal(() => board.assignTask('task-1', 'b', 'lead'))).toEqual({
       code: 'task-in-progress',
-      message: 'The task task-1 is in progress with a; release it (status "pending") before you assign it.',
+      message: 'The task task-1 is in progress with a; release it (status "pending") first, then assign it.',
     });
+    // The person releases by giving the task to nobody: the message says so.
+    expect(refusal(() => board.assignTask('task-1', 'b', 'user')).message).toBe(
+      'The task task-1 is in progress with a; take it back to the list first (an assignee of none), then assign it.',
+    );
     board.updateTask('task-1', { status: 'completed', result: 'r' }, 'a');
     expect(refusal(() => board.assignTask('task-1', 'b', 'lead')).code).toBe('task-completed');
   });

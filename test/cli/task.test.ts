@@ -7,8 +7,10 @@ import { cli, startCli } from '../helpers/cli.js';
 import { tempFolder } from '../helpers/temp-folder.js';
 import { until } from '../helpers/until.js';
 import { PERSON_TASK } from './fixtures/board-team.js';
+import { VAGUE } from './fixtures/judged-team.js';
 
 const boardTeam = fileURLToPath(new URL('./fixtures/board-team.ts', import.meta.url));
+const judgedTeam = fileURLToPath(new URL('./fixtures/judged-team.ts', import.meta.url));
 
 test('task delete, assign and add from another shell change a running team’s board, and the run follows it', async () => {
   const cwd = tempFolder();
@@ -125,6 +127,82 @@ test('task edit changes a task’s text, dependencies and member in one commit; 
   expect(noReason.stderr).toContain("required option '--reason <text>' not specified");
   expect(await store.transact('newsroom', ({ board }) => board.getTask('task-2')?.status)).toBe('pending');
 });
+
+test('task assign --none takes a task back to the list, from the member working on it too; a member and --none, or neither, is refused', async () => {
+  const cwd = tempFolder();
+  const store = new FileStore({ root: path.join(cwd, '.agent-teams') });
+  await store.createTeam('newsroom', { lead: 'editor', members: ['writer', 'checker'] });
+  await store.startRun('newsroom');
+  await store.transact('newsroom', ({ board }) => {
+    board.createTask({ title: 'Research', assignee: 'writer' }, 'editor');
+    board.createTask({ title: 'Draft', assignee: 'checker' }, 'editor');
+    board.claimTask('checker', 'task-2');
+  });
+  const both = await cli(['task', 'assign', 'newsroom', 'task-1', 'checker', '--none'], { cwd });
+  expect(both.code).toBe(1);
+  expect(both.stderr).toBe('agent-teams: give a member or --none, not both (checker and --none)\n');
+  const neither = await cli(['task', 'assign', 'newsroom', 'task-1'], { cwd });
+  expect(neither.code).toBe(1);
+  expect(neither.stderr).toBe(
+    'agent-teams: give the member to assign the task to, or --none to take it back to the list\n',
+  );
+  const busy = await cli(['task', 'assign', 'newsroom', 'task-2', 'writer'], { cwd });
+  expect(busy.stderr).toBe(
+    'agent-teams: The task task-2 is in progress with checker; take it back to the list first (an assignee of none), then assign it.\n',
+  );
+  const pending = await cli(['task', 'assign', 'newsroom', 'task-1', '--none'], { cwd });
+  expect(pending.stderr).toBe('');
+  expect(pending.stdout).toBe('took back task-1 "Research" (pending) in newsroom\n');
+  const held = await cli(['task', 'assign', 'newsroom', 'task-2', '--none'], { cwd });
+  expect(held.stdout).toBe('took back task-2 "Draft" (pending) in newsroom\n');
+  const [research, draft] = await store.transact('newsroom', ({ board }) => board.listTasks());
+  expect(research).toMatchObject({ status: 'pending', assignee: null, owner: null });
+  expect(draft).toMatchObject({ status: 'pending', assignee: null, owner: null });
+  const told = await store.transact('newsroom', ({ mailbox }) =>
+    ['writer', 'checker'].map((member) => mailbox.messages(member).map((message) => message.content)),
+  );
+  expect(told).toEqual([
+    [
+      'user took task-1 ("Research") back from you: it is on the list for anyone again, no longer yours to do.',
+    ],
+    ['user took task-2 ("Draft") back from you: it is on the list for anyone again, no longer yours to do.'],
+  ]);
+  const assign = await cli(['task', 'assign', '--help'], { cwd });
+  expect(assign.stdout).toContain('--none');
+  expect(assign.stdout).toContain('npx agent-teams task assign newsroom task-3 --none');
+});
+
+test('task add --file has the team’s onTaskCreated hook judge the task: a rejected one is not added; an unknown team in the file is said', async () => {
+  const cwd = tempFolder();
+  const running = startCli(['run', judgedTeam, '--input', 'Write an intro'], { cwd });
+  const store = new FileStore({ root: path.join(cwd, '.agent-teams') });
+  await until(async () => {
+    if (running.child.exitCode !== null) throw new Error(`the run ended early:\n${running.output()}`);
+    const runId = (await store.getTeam('judged'))?.runId;
+    const events = runId ? await store.readEvents(runId) : [];
+    return events.some((event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1');
+  });
+  const rejected = await cli(['task', 'add', 'judged', 'A vague task', '--file', judgedTeam], { cwd });
+  expect(rejected.code).toBe(1);
+  expect(rejected.stderr).toBe(`agent-teams: The task "A vague task" was not created: ${VAGUE}\n`);
+  const elsewhere = await cli(['task', 'add', 'other', 'Write the intro', '--file', judgedTeam], { cwd });
+  expect(elsewhere.stderr).toBe(
+    `agent-teams: ${judgedTeam} defines no team named "other"; its teams: judged\n`,
+  );
+  const added = await cli(['task', 'add', 'judged', 'Write the intro', '--file', judgedTeam], { cwd });
+  expect(added.stderr).toBe('');
+  expect(added.stdout).toBe('added task-2 "Write the intro" (pending) to judged\n');
+  const ended = await running.done;
+  expect(ended.code).toBe(0);
+  const runId = (await store.getTeam('judged'))?.runId as string;
+  const events = await store.readEvents(runId);
+  expect(events.flatMap((event) => (event.type === 'team:hook-rejected' ? [event.data] : []))).toEqual([
+    { hook: 'onTaskCreated', agent: 'user', taskId: null, feedback: VAGUE },
+  ]);
+  expect(
+    events.flatMap((event) => (event.type === 'team:task-created' ? [event.data.task.title] : [])),
+  ).toEqual(['Hold the line', 'Write the intro']);
+}, 60_000);
 
 test('task --help lists its four commands; each says what it takes, with an example', async () => {
   const cwd = tempFolder();

@@ -48,6 +48,54 @@ export function personBoardCases(kind: string, makeStore: () => TeamStore): void
       expect(view).toContain('deleted (1): task-2 Polish');
     });
 
+    test('the person takes tasks back to the list: one given to b, and the one a works on; each is told, and the run does them all', async () => {
+      const team = teams.board.withStore(makeStore());
+      const events: TeamEvent[] = [];
+      team.on('*', (event) => events.push(event));
+      const run = await team.start({ input: 'Hold the line' });
+      // The plan is on the list (its tasks are created one by one) and a holds task-1.
+      await until(
+        () =>
+          events.some((event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1') &&
+          events.some((event) => event.type === 'team:task-created' && event.data.task.id === 'task-3'),
+      );
+      expect(await run.assignTask('task-3', null)).toMatchObject({
+        id: 'task-3',
+        status: 'pending',
+        assignee: null,
+      });
+      // The lead's release: a task in progress goes back to the list, its member no longer on it.
+      const taken = await run.assignTask('task-1', null);
+      expect(taken).toMatchObject({ id: 'task-1', status: 'pending', owner: null, assignee: null });
+      // Taking back a task nobody has changes nothing.
+      expect(await run.assignTask('task-1', null)).toEqual(taken);
+      await run.addTask({ title: PERSON_TASK });
+      const result = await run.result;
+      expect(result.teamResult.stopReason).toBe('completed');
+      expect(result.teamResult.tasks.map((task) => `${task.id}:${task.status}`)).toEqual([
+        'task-1:completed',
+        'task-2:completed',
+        'task-3:completed',
+        'task-4:completed',
+      ]);
+      await expect(run.assignTask('task-1', null)).rejects.toMatchObject({ code: 'run-ended' });
+      const notices = events.flatMap((event) =>
+        event.type === 'team:message-sent' && event.data.from === 'user'
+          ? [`${event.data.to.join(', ')}: ${event.data.content}`]
+          : [],
+      );
+      expect(notices).toEqual([
+        'b: user took task-3 ("Review") back from you: it is on the list for anyone again, no longer yours to do.',
+        'a: user took task-1 ("Hold the line") back from you: it is on the list for anyone again, no longer yours to do.',
+      ]);
+      const releases = events.flatMap((event) =>
+        event.type === 'team:task-updated' && event.data.by === 'user'
+          ? [`${event.data.task.id} ${event.data.from}->${event.data.to}`]
+          : [],
+      );
+      expect(releases).toEqual(['task-3 pending->pending', 'task-1 in_progress->pending']);
+    });
+
     test('the person edits a pending task: its text, what it waits for and its member, in one commit the member reads', async () => {
       const team = teams.board.withStore(makeStore());
       const events: TeamEvent[] = [];

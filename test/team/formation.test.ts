@@ -403,3 +403,105 @@ test.each(Array.from({ length: 12 }, (_, seed) => seed))(
     ]);
   },
 );
+
+test('a spawn on a model without a price, when a budget in USD would count its cost (the run’s or its own), is the tool’s error; without such a budget it joins', async () => {
+  const script = (call: ScriptedCall) => {
+    if (call.agent !== 'lead') return 'ok';
+    if (call.reason === 'start' && call.step === 0) {
+      return {
+        toolCalls: [
+          tool('spawn_member', { name: 'helper', definition: 'helper' }),
+          tool('spawn_member', { name: 'capped', definition: 'capped' }),
+          tool('spawn_member', { name: 'paid', instructions: 'You help, on a priced model.' }),
+        ],
+      };
+    }
+    return call.reason === 'synthesis' ? 'Done.' : 'Planned.';
+  };
+  const priced = scriptedModel(script);
+  const free = scriptedModel(script, { modelId: 'unpriced-model' });
+  const team = new Team({
+    name: 't',
+    lead: new Agent({ name: 'lead', model: priced, instructions: 'You plan.' }),
+    members: [new Agent({ name: 'a', model: priced, instructions: 'You work.' })],
+    catalog: {
+      helper: new Agent({ name: 'any', model: free, instructions: 'You help.' }),
+      capped: new Agent({ name: 'any', model: free, instructions: 'You help.', budget: { maxCostUsd: 1 } }),
+    },
+    spawnModels: [priced],
+    pricing: { scripted: { input: 1, output: 1 } },
+  });
+  const answers = () =>
+    priced.calls
+      .filter((call) => call.agent === 'lead' && call.step === 1)
+      .at(-1)
+      ?.toolResults.map((answer) => answer.output);
+  const joined = () =>
+    team.store.transact('t', ({ roster }) =>
+      roster.entries().map((entry) => `${entry.name}:${entry.status}`),
+    );
+  const refusal = (name: string) => ({
+    success: false,
+    error: `A budget in USD counts ${name}'s cost, and it could not be counted: no price for model unpriced-model (give one in the team's pricing option). Spawn it on a priced model.`,
+  });
+
+  // The run's budget in USD counts every member's cost: the unpriced one cannot join.
+  await team.run({ input: 'go', budget: { maxCostUsd: 5 } });
+  expect(answers()).toEqual([
+    refusal('helper'),
+    refusal('capped'),
+    { success: true, member: 'paid', model: 'scripted/scripted' },
+  ]);
+  expect((await joined()).map((entry) => entry.split(':')[0])).toEqual(['lead', 'a', 'paid']);
+
+  // Without one, only the member with a budget of its own in USD is refused.
+  await team.run({ input: 'go again' });
+  expect(answers()).toEqual([
+    { success: true, member: 'helper', definition: 'helper', model: 'scripted/unpriced-model' },
+    refusal('capped'),
+    { success: true, member: 'paid', model: 'scripted/scripted' },
+  ]);
+});
+
+test('a fixed member and a spawned member read the team’s goal in their briefings; a long request is cut to its share, with a marker', async () => {
+  const model = scriptedModel((call) => {
+    if (call.agent !== 'lead') return 'Done.';
+    if (call.reason === 'start' && call.step === 0) {
+      return {
+        toolCalls: [
+          tool('spawn_member', { name: 'scout', definition: 'researcher' }),
+          createTask({ title: 'Find facts', assignee: 'scout' }),
+          createTask({ title: 'Check facts', assignee: 'a' }),
+        ],
+      };
+    }
+    return call.reason === 'synthesis' ? 'The article.' : 'Planned.';
+  });
+  const team = new Team({
+    name: 't',
+    lead: new Agent({ name: 'lead', model, instructions: 'You plan.' }),
+    members: [new Agent({ name: 'a', model, instructions: 'You check.' })],
+    catalog: { researcher: new Agent({ name: 'any', model, instructions: 'You find facts.' }) },
+  });
+  const briefings = () =>
+    ['a', 'scout'].map((agent) => model.calls.findLast((call) => call.agent === agent)?.prompt ?? '');
+
+  await team.run({ input: 'Write about tides for children.' });
+  for (const prompt of briefings()) {
+    expect(prompt).toContain("The team's goal (the request to the lead):\nWrite about tides for children.");
+    expect(prompt).not.toContain('[cut:');
+  }
+
+  // A request of about 9,000 tokens: each member reads its start, at most 1,000 tokens of it.
+  const long = `Write about tides. ${'The sea rises and falls twice a day. '.repeat(1_000)}`;
+  await team.run({ input: long });
+  for (const prompt of briefings()) {
+    expect(prompt).toContain("The team's goal (the request to the lead):\nWrite about tides. The sea rises");
+    expect(prompt).toMatch(/\[cut: \d+ more characters; the lead has the whole request\]/);
+    expect(prompt.length).toBeLessThan(6_000);
+  }
+  // The lead's own briefing has the request whole, as before.
+  expect(model.calls.findLast((call) => call.agent === 'lead' && call.reason === 'start')?.prompt).toContain(
+    long.trim(),
+  );
+});

@@ -36,7 +36,16 @@ async function team() {
     messageIds: [],
     threadId: null,
   } as const;
-  const context = { store, team: 't', turn, lead, members, formation, promptBudgetTokens: 24_000 };
+  const context = {
+    store,
+    team: 't',
+    turn,
+    lead,
+    members,
+    formation,
+    promptBudgetTokens: 24_000,
+    pricing: {},
+  };
   const tools = {
     spawn_member: spawnMemberTool(context),
     retire_member: retireMemberTool(context),

@@ -35,6 +35,62 @@ describe.each(STORES)('hooks on the %s', (_, makeStore) => {
     expect(seen[0]).toEqual({ team: 't', runId: result.runId, agent: 'lead' });
   });
 
+  test('the person’s tasks are judged by onTaskCreated as the lead’s are: rejected, never created (hook-rejected); a hook that throws adds nothing', async () => {
+    let release!: () => void;
+    const planned = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: HookContext[] = [];
+    const hooks: TeamHooks = {
+      onTaskCreated: (task, context) => {
+        seen.push(context);
+        if (task.title === 'Explode') throw new Error('the checker is down');
+        return task.title.includes('vague') ? 'Say what to deliver.' : undefined;
+      },
+    };
+    const { team, of } = testTeam(
+      byAgent({
+        // The lead's first turn waits while the person adds tasks: the run goes on meanwhile.
+        lead: async (call) => {
+          if (call.reason === 'start' && call.step === 0) await planned;
+          return call.reason === 'synthesis' ? 'Final' : 'Planned.';
+        },
+        a: () => 'Intro.',
+      }),
+      { members: ['a'], hooks, store: makeStore() },
+    );
+    const run = await team.start({ input: 'go' });
+    await expect(run.addTask({ title: 'A vague task' })).rejects.toMatchObject({
+      code: 'hook-rejected',
+      message: 'The task "A vague task" was not created: Say what to deliver.',
+    });
+    await expect(run.addTask({ title: 'Explode' })).rejects.toMatchObject({
+      code: 'hook-failed',
+      message: 'The hook onTaskCreated threw: the checker is down',
+    });
+    // The rejected tasks took no id.
+    expect(await run.addTask({ title: 'Write the intro' })).toMatchObject({
+      id: 'task-1',
+      createdBy: 'user',
+    });
+    release();
+    const result = await run.result;
+    expect(result.teamResult.stopReason).toBe('completed');
+    expect(result.teamResult.tasks.map((task) => `${task.id} ${task.title} ${task.status}`)).toEqual([
+      'task-1 Write the intro completed',
+    ]);
+    expect(of('team:hook-rejected').map((event) => event.data)).toEqual([
+      { hook: 'onTaskCreated', agent: 'user', taskId: null, feedback: 'Say what to deliver.' },
+    ]);
+    expect(seen).toEqual(
+      ['A vague task', 'Explode', 'Write the intro'].map(() => ({
+        team: 't',
+        runId: run.runId,
+        agent: 'user',
+      })),
+    );
+  });
+
   test('a completion rejected in update_task keeps the task in progress with its owner, who reads why', async () => {
     let tries = 0;
     const { team, model } = testTeam(

@@ -63,6 +63,32 @@ describe('team tools', () => {
     expect(await lead.call('get_task', { taskId: 'nope' })).toMatchObject({ success: false });
   });
 
+  test('the lead’s release (update_task status "pending") tells the member it took the task from; a member giving its own back is not told', async () => {
+    const lead = await toolsOf('lead');
+    await lead.call('create_task', { title: 'Research', assignee: 'a' });
+    await lead.call('create_task', { title: 'Draft', assignee: 'b' });
+    const a = createTeamTools({ store: lead.store, team: 't' }, 'a');
+    const b = createTeamTools({ store: lead.store, team: 't' }, 'b');
+    await runTool(a, 'claim_task', { taskId: 'task-1' });
+    await runTool(b, 'claim_task', { taskId: 'task-2' });
+    expect(await lead.call('update_task', { taskId: 'task-1', status: 'pending' })).toMatchObject({
+      success: true,
+      task: { status: 'pending' },
+    });
+    expect(await runTool(b, 'update_task', { taskId: 'task-2', status: 'pending' })).toMatchObject({
+      success: true,
+    });
+    const told = await lead.store.transact('t', ({ mailbox }) =>
+      ['a', 'b'].map((member) => mailbox.messages(member).map((message) => message.content)),
+    );
+    expect(told).toEqual([
+      [
+        'lead took task-1 ("Research") back from you: it is on the list for anyone again, no longer yours to do.',
+      ],
+      [],
+    ]);
+  });
+
   test('tools act as the agent they are bound to', async () => {
     const { store, call } = await toolsOf('a');
     expect(await call('send_message', { to: 'lead', content: 'From a' })).toMatchObject({

@@ -26,7 +26,9 @@ test('a turn runs from its descriptor alone, in another process that loads the s
     taskId: 'task-1',
     messageIds: [],
   } as const;
-  const turn = await store.transact('desk', (rules) => startTurn(rules, run, decision, null));
+  const turn = await store.transact('desk', (rules) =>
+    startTurn(rules, run, decision, { threadId: null, countsCost: false }),
+  );
   // Plain data: it crosses a process boundary as JSON.
   expect(JSON.parse(JSON.stringify(turn))).toEqual(turn);
 

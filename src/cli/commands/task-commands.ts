@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { requiredOption } from '../options.js';
 import { postgresFlag, type StoreFlags, schemaFlag, storeFlag } from '../store-choice.js';
-import type { TaskAddFlags, TaskEditFlags } from '../task-edits.js';
+import type { TaskAddFlags, TaskAssignFlags, TaskEditFlags } from '../task-edits.js';
 import { example, onStore } from './command-kit.js';
 
 // `agent-teams task add|edit|assign|delete`: the person changes the board of a team's run.
@@ -34,6 +34,10 @@ export function addTaskCommands(cli: Command): void {
       .option('--depends-on <ids...>', 'tasks that must be completed first')
       .option('--assignee <member>', 'the member to give it to (anyone may take it if left out)')
       .option('--id <id>', 'an id instead of task-N')
+      .option(
+        '--file <file>',
+        'the file that defines the team: its onTaskCreated hook judges the task, as it does the lead’s (a rejected task is not added)',
+      )
       .addHelpText(
         'after',
         example('npx agent-teams task add newsroom "Check the quotes" --depends-on task-2'),
@@ -65,15 +69,31 @@ export function addTaskCommands(cli: Command): void {
   withStore(
     task
       .command('assign')
-      .description('give a pending task to a member (or to another one); both are told')
+      .description(
+        'give a pending task to a member (or to another one), both told; or with --none take a task back to the list, from the member working on it too (it is told)',
+      )
       .argument('<team>', 'the team')
       .argument('<taskId>', 'the task')
-      .argument('<member>', 'the member')
-      .addHelpText('after', example('npx agent-teams task assign newsroom task-3 checker')),
-  ).action(async (team: string, taskId: string, member: string, options: StoreFlags) => {
-    const { assignTaskCommand } = await import('../task-edits.js');
-    await onStore(options, {}, (store) => assignTaskCommand(store, team, taskId, member));
-  });
+      .argument('[member]', 'the member (not with --none)')
+      .option('--none', 'give it to nobody: anyone may take it')
+      .addHelpText(
+        'after',
+        example(
+          'npx agent-teams task assign newsroom task-3 checker',
+          'npx agent-teams task assign newsroom task-3 --none',
+        ),
+      ),
+  ).action(
+    async (
+      team: string,
+      taskId: string,
+      member: string | undefined,
+      options: StoreFlags & TaskAssignFlags,
+    ) => {
+      const { assignTaskCommand } = await import('../task-edits.js');
+      await onStore(options, {}, (store) => assignTaskCommand(store, team, taskId, member, options));
+    },
+  );
 
   withStore(
     task

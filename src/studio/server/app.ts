@@ -162,7 +162,7 @@ function apiRoutes(api: Hono<StudioEnv>, options: StudioAppOptions, places: Stre
     await runs.abort(c.req.param('runId'), reason);
     return c.json({ aborting: true }, 202);
   });
-  taskRoutes(api, studio);
+  taskRoutes(api, studio, (team) => runs.hooksOf(team));
   api.all('*', (c) => {
     throw new ApiError(404, `No route ${c.req.method} ${c.req.path}.`);
   });

@@ -17,6 +17,7 @@ import { resumableRun } from '../../run/resumable-run.js';
 import { readUserInbox } from '../../run/user-inbox.js';
 import { canResume, runStatus, runStatusOf } from '../../store/run-record.js';
 import type { Team } from '../../team/team.js';
+import type { TeamHooks } from '../../tools/hooks.js';
 import { ApiError } from './api-error.js';
 import type { StudioStore } from './studio-store.js';
 
@@ -260,6 +261,11 @@ export class StudioRuns {
     const handle = this.#running.get(runId)?.handle;
     if (handle) await handle.removeMember(name);
     else await requestShutdown(this.#studio.store, team, name, { force: true, reason: null, removed: true });
+  }
+
+  /** The hooks of the Studio's file's team of this name, if it has one: they judge the person's tasks. */
+  hooksOf(team: string): TeamHooks | undefined {
+    return this.#teamNamed(team)?.hooks;
   }
 
   #teamNamed(name: string): Team | undefined {

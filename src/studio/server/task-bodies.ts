@@ -20,7 +20,12 @@ export const newTaskBody = (request: Request) =>
     }),
   );
 
-/** `PATCH /api/runs/:runId/tasks/:taskId`: what changes of a pending task, its member included. */
+/** A member's name, or `null`: the task goes back to the list, unassigned. */
+const assigneeOrNone = z.union([text, z.null()], {
+  error: "must be a member's name, or null to take the task back to the list",
+});
+
+/** `PATCH /api/runs/:runId/tasks/:taskId`: what changes of a pending task, its member included (`null`: nobody). */
 export const taskEditBody = (request: Request) =>
   read(
     request,
@@ -30,7 +35,7 @@ export const taskEditBody = (request: Request) =>
       description: z.string({ error: 'must be a string' }).optional(),
       addDependsOn: ids.optional(),
       removeDependsOn: ids.optional(),
-      assignee: text.optional(),
+      assignee: assigneeOrNone.optional(),
     }),
   );
 

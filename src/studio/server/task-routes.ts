@@ -7,6 +7,7 @@ import {
   editTaskAsUser,
   type PersonTaskEdit,
 } from '../../run/task-control.js';
+import type { TeamHooks } from '../../tools/hooks.js';
 import type { StudioEnv } from './access.js';
 import { ApiError } from './api-error.js';
 import type { StudioStore } from './studio-store.js';
@@ -25,11 +26,16 @@ async function goingTeam(studio: StudioStore, runId: string): Promise<string> {
 }
 
 /** Adds the board's routes to the API. */
-export function taskRoutes(api: Hono<StudioEnv>, studio: StudioStore): void {
+export function taskRoutes(
+  api: Hono<StudioEnv>,
+  studio: StudioStore,
+  hooksOf: (team: string) => TeamHooks | undefined,
+): void {
   api.post('/runs/:runId/tasks', async (c) => {
     const body = await newTaskBody(c.req.raw);
     const team = await goingTeam(studio, c.req.param('runId'));
-    return c.json({ task: await addTaskAsUser(studio.store, team, body) }, 201);
+    // The team's onTaskCreated judges the task, when the Studio's file defines the team.
+    return c.json({ task: await addTaskAsUser(studio.store, team, body, hooksOf(team)) }, 201);
   });
   api.patch('/runs/:runId/tasks/:taskId', async (c) => {
     const edit: PersonTaskEdit = await taskEditBody(c.req.raw);

@@ -17,7 +17,8 @@ export interface TaskEditFields {
   description?: string;
   addDependsOn?: string[];
   removeDependsOn?: string[];
-  assignee?: string;
+  /** `null`: nobody, the task goes back to the list. */
+  assignee?: string | null;
 }
 
 const tasksOf = (runId: string) => `api/runs/${encodeURIComponent(runId)}/tasks`;

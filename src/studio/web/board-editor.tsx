@@ -4,8 +4,8 @@ import { departed, type RunState } from '../../fold/run-state.js';
 import { addTask, deleteTask, editTask, type TaskEditFields } from './board-api.js';
 import { TaskColumns } from './task-columns.js';
 
-// The person at the board of a going run: add a task, and edit, give or delete a pending one.
-// Each is a commit of the board's rules as `user`; a refusal shows the rule's reason and
+// The person at the board of a going run: add a task, and edit, give or delete a pending one;
+// take one a member works on back to the list (the lead's release). Each is a commit of the board's rules as `user`; a refusal shows the rule's reason and
 // changes nothing. The columns change when the run's events say so.
 
 /** Task ids as the person types them: `task-1, task-2` or `task-1 task-2`. */
@@ -32,7 +32,8 @@ function changesOf(
     ...(fields.description !== task.description ? { description: fields.description } : {}),
     ...(added.length > 0 ? { addDependsOn: added } : {}),
     ...(removed.length > 0 ? { removeDependsOn: removed } : {}),
-    ...(fields.assignee && fields.assignee !== task.assignee ? { assignee: fields.assignee } : {}),
+    // "anyone" (the empty choice) takes the task back to the list.
+    ...(fields.assignee !== (task.assignee ?? '') ? { assignee: fields.assignee || null } : {}),
   };
 }
 
@@ -98,7 +99,7 @@ function TaskDialog({
             value={assignee}
             onChange={(event) => setAssignee(event.target.value)}
           >
-            {task.assignee ? null : <option value="">anyone</option>}
+            <option value="">anyone</option>
             {members.map((member) => (
               <option key={member}>{member}</option>
             ))}
@@ -206,15 +207,27 @@ function AddTaskForm({ runId, members }: { runId: string; members: readonly stri
 
 /**
  * The task columns and, while the page follows a going run, the person's board editing: an
- * Edit button on each pending task (its dialog edits, gives or deletes it) and a form to add one.
+ * Edit button on each pending task (its dialog edits, gives or deletes it), a Take back button
+ * on each task in progress, and a form to add one.
  */
 export function Board({ runId, state, live }: { runId: string; state: RunState; live: boolean }) {
   const [editing, setEditing] = useState<string | null>(null);
+  const [refused, setRefused] = useState('');
   const task = editing === null ? undefined : state.tasks.get(editing);
   const members = membersOf(state);
+  const takeBack = (taskId: string) =>
+    void editTask(runId, taskId, { assignee: null }).then(
+      () => setRefused(''),
+      (error: Error) => setRefused(error.message),
+    );
   return (
     <>
-      <TaskColumns state={state} {...(live ? { onEdit: setEditing } : {})} />
+      <TaskColumns state={state} {...(live ? { onEdit: setEditing, onTakeBack: takeBack } : {})} />
+      {refused ? (
+        <p className="error" role="alert">
+          {refused}
+        </p>
+      ) : null}
       {live && task ? (
         <TaskDialog
           key={task.id}

@@ -9,7 +9,15 @@ const COLUMNS = [
   { status: 'deleted', title: 'Deleted' },
 ] as const;
 
-function TaskCard({ task, onEdit }: { task: TeamTask; onEdit: ((taskId: string) => void) | undefined }) {
+/** What the person may do to a task from its card (while the run goes). */
+interface CardActions {
+  /** Opens the edit dialog of a pending task. */
+  readonly onEdit?: (taskId: string) => void;
+  /** Takes a task in progress back to the list, from its member. */
+  readonly onTakeBack?: (taskId: string) => void;
+}
+
+function TaskCard({ task, onEdit, onTakeBack }: { task: TeamTask } & CardActions) {
   const who = task.owner ?? (task.assignee ? `for ${task.assignee}` : 'anyone');
   const deleted = task.status === 'deleted' ? `deleted: ${task.note ?? ''}` : null;
   return (
@@ -23,6 +31,17 @@ function TaskCard({ task, onEdit }: { task: TeamTask; onEdit: ((taskId: string) 
             onClick={() => onEdit(task.id)}
           >
             Edit
+          </button>
+        ) : null}
+        {onTakeBack && task.status === 'in_progress' ? (
+          <button
+            type="button"
+            className="link"
+            aria-label={`Take back ${task.id}`}
+            title={`Take it from ${task.owner ?? 'its member'}, back to the list for anyone`}
+            onClick={() => onTakeBack(task.id)}
+          >
+            Take back
           </button>
         ) : null}
         <span className="task-id">{task.id}</span> {task.title}
@@ -39,9 +58,10 @@ function TaskCard({ task, onEdit }: { task: TeamTask; onEdit: ((taskId: string) 
 
 /**
  * The task list in its columns, each virtualised; the deleted tasks' column only once there
- * are some. With `onEdit`, each pending task has an Edit button (see board-editor.tsx).
+ * are some. With `onEdit`, each pending task has an Edit button; with `onTakeBack`, each task
+ * in progress a Take back button (see board-editor.tsx).
  */
-export function TaskColumns({ state, onEdit }: { state: RunState; onEdit?: (taskId: string) => void }) {
+export function TaskColumns({ state, ...actions }: { state: RunState } & CardActions) {
   const tasks = [...state.tasks.values()];
   const anyDeleted = tasks.some((task) => task.status === 'deleted');
   return (
@@ -58,7 +78,7 @@ export function TaskColumns({ state, onEdit }: { state: RunState; onEdit?: (task
               items={inColumn}
               rowHeight={78}
               height={260}
-              render={(task) => <TaskCard task={task} onEdit={onEdit} />}
+              render={(task) => <TaskCard task={task} {...actions} />}
             />
           </div>
         );
