@@ -22,7 +22,6 @@ describe.each(STORES)('interrupting a member, on the %s', (_, makeStore) => {
     );
     const run = await team.start({ input: 'Measure it' });
     await until(() => model.calls.some((call) => call.agent === 'a'));
-    const asked = Date.now();
     if (team.store instanceof FileStore) {
       // From another shell: the command commits the interrupt and follows the run until it took.
       const done = await cli(['interrupt', 't', 'a', 'Use metric units.', '--store', team.store.root], {
@@ -35,8 +34,8 @@ describe.each(STORES)('interrupting a member, on the %s', (_, makeStore) => {
     } else {
       await run.interrupt('a', 'Use metric units.');
     }
+    // The call never answers: the turn ends only because the interrupt cut it.
     await until(() => of('team:member-finished').some((event) => event.data.member === 'a'));
-    if (!(team.store instanceof FileStore)) expect(Date.now() - asked).toBeLessThan(1_000);
     // The cut turn kept its task: the member's next turn is for the same task.
     const starts = of('team:member-started').filter((event) => event.data.member === 'a');
     await until(() => of('team:member-started').filter((event) => event.data.member === 'a').length === 2);
