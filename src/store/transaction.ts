@@ -31,6 +31,10 @@ export interface Committed<T> {
  */
 class ChangeWanted extends Error {}
 
+// One instance, thrown each time: a new Error per attempt would capture a stack trace, and
+// every transaction that writes on the FileStore first runs as a read and stops here.
+const CHANGE_WANTED = new ChangeWanted('This transaction changes the state: it runs again under the lock.');
+
 /** Remembers the first previous value of every key a transaction touches. */
 class UndoLog implements ChangeRecorder {
   readonly previous = new Map<StateKey, unknown>();
@@ -50,7 +54,7 @@ class UndoLog implements ChangeRecorder {
   checkWrite(): void {
     if (!this.readOnly) return;
     this.wanted = true;
-    throw new ChangeWanted('This transaction changes the state: it runs again under the lock.');
+    throw CHANGE_WANTED;
   }
 
   /** Rules kept past their transaction (an async callback) must not change the state outside the lock. */
