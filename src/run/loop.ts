@@ -42,7 +42,9 @@ interface Waiter {
  * depends on when a promise settles.
  */
 export class RunLoop {
-  readonly events = new RunEvents();
+  readonly events = new RunEvents(async (seq) =>
+    (await this.#config.store.readEvents(this.#runId)).filter((event) => event.seq <= seq),
+  );
   readonly #config: LoopConfig;
   readonly #state: RunState = emptyRunState();
   readonly #inputs = new InputQueue<LoopInput>();

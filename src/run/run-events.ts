@@ -10,17 +10,25 @@ interface Reader {
 /**
  * Every event of one run as its loop folds them, for `run.events()`: each reader gets them
  * all from the first, then live, and its iteration ends once the run is over (after its last
- * `team:complete`). Live-only events (`team:text-delta`) reach the readers that asked for them
- * and are reading when they happen, and are not kept for later ones: a late reader sees what
- * the log holds.
+ * `team:complete`). The events before a reader began are read back from the store's log (they
+ * are not kept here: a long run's log would be held twice). Live-only events
+ * (`team:text-delta`) reach the readers that asked for them and are reading when they happen,
+ * and are not kept for later ones: a late reader sees what the log holds.
  */
 export class RunEvents {
-  readonly #events: TeamEvent[] = [];
   readonly #readers = new Set<Reader>();
+  /** The logged events up to `seq`, oldest first: the store's log of the run. */
+  readonly #past: (seq: number) => Promise<readonly TeamEvent[]>;
+  /** The seq of the last event folded. */
+  #seq = 0;
   #closed = false;
 
+  constructor(past: (seq: number) => Promise<readonly TeamEvent[]>) {
+    this.#past = past;
+  }
+
   push(event: TeamEvent): void {
-    this.#events.push(event);
+    this.#seq = event.seq;
     this.live(event);
   }
 
@@ -51,13 +59,15 @@ export class RunEvents {
    * for it too.
    */
   read(deltas: boolean): AsyncGenerator<TeamEvent, void, undefined> {
-    const reader: Reader = { queue: [...this.#events], deltas, wake: undefined };
+    const reader: Reader = { queue: [], deltas, wake: undefined };
     this.#readers.add(reader);
-    return this.#drain(reader);
+    return this.#drain(reader, this.#seq);
   }
 
-  async *#drain(reader: Reader): AsyncGenerator<TeamEvent, void, undefined> {
+  async *#drain(reader: Reader, folded: number): AsyncGenerator<TeamEvent, void, undefined> {
     try {
+      // What was folded before the reader came, from the log; what comes after waits in its queue.
+      if (folded > 0) for (const event of await this.#past(folded)) yield event;
       for (;;) {
         // A resumed run's log holds the `team:complete` of an earlier stop: only the close ends it.
         while (reader.queue.length > 0) {

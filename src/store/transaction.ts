@@ -31,6 +31,10 @@ export interface Committed<T> {
  */
 class ChangeWanted extends Error {}
 
+// One instance, thrown each time: a new Error per attempt would capture a stack trace, and
+// every transaction that writes on the FileStore first runs as a read and stops here.
+const CHANGE_WANTED = new ChangeWanted('This transaction changes the state: it runs again under the lock.');
+
 /** Remembers the first previous value of every key a transaction touches. */
 class UndoLog implements ChangeRecorder {
   readonly previous = new Map<StateKey, unknown>();
@@ -50,7 +54,7 @@ class UndoLog implements ChangeRecorder {
   checkWrite(): void {
     if (!this.readOnly) return;
     this.wanted = true;
-    throw new ChangeWanted('This transaction changes the state: it runs again under the lock.');
+    throw CHANGE_WANTED;
   }
 
   /** Rules kept past their transaction (an async callback) must not change the state outside the lock. */
@@ -215,5 +219,10 @@ function rosterSlot(state: TeamState, recorder: ChangeRecorder, now: () => Date)
 export function stampEvents(state: TeamState, drafts: readonly TeamEventDraft[], now: Date): TeamEvent[] {
   const timestamp = now.toISOString();
   const { name: team, runId } = state.info;
-  return drafts.map((draft) => ({ ...draft, timestamp, team, runId, seq: ++state.eventSeq }) as TeamEvent);
+  // Written out, not spread: on Node 20 a spread with properties after it, once optimised,
+  // gives every object a hidden class of its own (~250 bytes more for each event a log keeps).
+  return drafts.map(
+    (draft) =>
+      ({ type: draft.type, data: draft.data, timestamp, team, runId, seq: ++state.eventSeq }) as TeamEvent,
+  );
 }

@@ -112,10 +112,17 @@ export function scriptedCall(parts: {
   tools: readonly string[];
   headers: Readonly<Record<string, string | string[] | undefined>> | undefined;
 }): ScriptedCall {
-  const { headers, ...rest } = parts;
-  const identity = readTurnHeaders(headers);
+  const identity = readTurnHeaders(parts.headers);
+  // Field by field, not `...rest`: on Node 20 an optimised spread with properties after it
+  // gives each object a hidden class of its own, and `calls` keeps one per call.
   return {
-    ...rest,
+    index: parts.index,
+    system: parts.system,
+    prompt: parts.prompt,
+    given: parts.given,
+    step: parts.step,
+    toolResults: parts.toolResults,
+    tools: parts.tools,
     agent: identity?.agent,
     role: identity?.role,
     reason: identity?.reason,

@@ -153,8 +153,17 @@ export class InProcessExecutor implements TurnExecutor {
   ): Promise<TurnOutcome> {
     const { store, team, threads, live } = this.#options;
     const timeoutMs = this.#agent(turn.agent)?.turnTimeoutMs ?? team.turnTimeoutMs;
-    const timedOut = new AbortController();
-    const cancelTimer = team.clock.setTimer(timeoutMs, () => timedOut.abort());
+    // One controller cuts the turn, whichever asks first (the run, the timeout, a failed hook):
+    // cheaper than AbortSignal.any, which weakly tracks every signal it makes.
+    const cut = new AbortController();
+    let timedOut = false;
+    const cancelTimer = team.clock.setTimer(timeoutMs, () => {
+      timedOut = true;
+      cut.abort();
+    });
+    const stopped = () => cut.abort(signal.reason);
+    if (signal.aborted) stopped();
+    else signal.addEventListener('abort', stopped, { once: true });
     // The turn's own tools: read_inbox gives only what the turn was not given yet.
     const seen = new Set(turn.messageIds);
     const delivered = () => [...seen].filter((id) => !turn.messageIds.includes(id));
@@ -163,10 +172,9 @@ export class InProcessExecutor implements TurnExecutor {
     let transcript: TurnTranscript | undefined;
     // A hook that throws inside a tool stops the turn, which then fails with its error.
     let hookFailure: unknown;
-    const hookStop = new AbortController();
     const onHookFailure = (error: unknown) => {
       hookFailure ??= error;
-      hookStop.abort(error);
+      cut.abort(error);
     };
     try {
       this.#joinFrom(turn);
@@ -205,7 +213,7 @@ export class InProcessExecutor implements TurnExecutor {
         prompt,
         tools: log.wrap(synthesis ? {} : tools),
         maxSteps: synthesis ? 1 : agent.maxIterations,
-        signal: AbortSignal.any([signal, timedOut.signal, hookStop.signal]),
+        signal: cut.signal,
         maxRetries: agent.maxRetries,
         // A turn that asked for something ends after the step that asked.
         halt: () => this.#options.halt() || governance.opened.length > 0,
@@ -252,10 +260,11 @@ export class InProcessExecutor implements TurnExecutor {
     } catch (error) {
       // What the cut turn did since its last commit (its tools' answers) is logged all the same.
       await transcript?.flush().catch(() => undefined);
-      const how = { aborted: signal.aborted, timedOut: timedOut.signal.aborted, timeoutMs, hookFailure };
+      const how = { aborted: signal.aborted, timedOut, timeoutMs, hookFailure };
       return thrownOutcome(error, turn, { ...how, delivered: delivered(), unread: unread() });
     } finally {
       cancelTimer();
+      signal.removeEventListener('abort', stopped);
     }
   }
 

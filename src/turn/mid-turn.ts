@@ -28,9 +28,15 @@ export async function newMessages(
   );
   if (unread.length === 0) return null;
   const given = [];
-  let used = countTokens(NEW_MESSAGES_HEADER);
+  // A text has no more tokens than UTF-8 bytes: when the bytes fit, so do the tokens, and the
+  // tokenizer (~70 MB once loaded) is not needed for the usual few short messages.
+  const bytes = (text: string) => Buffer.byteLength(text);
+  const fitsAsBytes =
+    unread.reduce((sum, message) => sum + bytes(message.content) + 40, bytes(NEW_MESSAGES_HEADER)) <= room;
+  const count = fitsAsBytes ? bytes : countTokens;
+  let used = count(NEW_MESSAGES_HEADER);
   for (const message of unread) {
-    const size = countTokens(message.content) + 40;
+    const size = count(message.content) + 40;
     // The first is given even when too long alone: its text is cut to the room.
     if (given.length > 0 && used + size > room) break;
     given.push(message);

@@ -121,8 +121,9 @@ export class TurnTranscript {
       drafts.push({ type: 'team:turn-text', data: { agent, turn, step, text } });
     }
     for (const call of response.toolCalls) {
-      const data = { agent, turn, taskId, toolCallId: call.toolCallId, toolName: call.toolName };
-      drafts.push({ type: 'team:tool-called', data: { ...data, input: cutTool(parsedInput(call.input)) } });
+      const { toolCallId, toolName } = call;
+      const input = cutTool(parsedInput(call.input));
+      drafts.push({ type: 'team:tool-called', data: { agent, turn, taskId, toolCallId, toolName, input } });
     }
     await this.#commit(drafts);
   }

@@ -18,6 +18,11 @@ test('the printed lines are shortened by characters as a person counts them, an 
   expect(shorten('a 🌊 wave and more', 9)).toBe('a 🌊 wave…');
   expect(shorten('one\ntwo   three', 20)).toBe('one two three');
   expect(shorten('abc', 0)).toBe('');
+  // Latin text with accents and typographic quotes is cut at the same character either way.
+  expect(shorten('The Moon’s “pull” on the café’s façade', 13)).toBe('The Moon’s “…');
+  expect(shorten('Café', 3)).toBe('Ca…');
+  // A combining accent belongs to its letter: the e and its accent stay together.
+  expect(shorten('Cafe\u0301 au lait', 5)).toBe('Cafe\u0301…');
 });
 
 test('a board taller than the window is cut to it, saying how many lines are not shown', () => {

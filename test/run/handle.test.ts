@@ -34,6 +34,26 @@ test('run.events() gives every event from the first, then live, and ends with th
   expect(again).toEqual(logged);
 });
 
+test('a reader that comes mid-run on a FileStore gets the run from its log, then live, each event once', async () => {
+  const store = new FileStore({ root: tempFolder() });
+  const { team } = testTeam(byAgent({ lead: plan, a: () => 'done' }), {
+    members: ['a', 'b'],
+    store,
+    latencyMs: (call) => (call.agent === 'a' ? 100 : 0),
+  });
+  const run = await team.start({ input: 'go' });
+  // It comes once a's turn has begun: the events before are read back from the log.
+  await new Promise<void>((resolve) =>
+    team.on('team:member-started', (event) => event.data.member === 'a' && resolve()),
+  );
+  const seen: TeamEvent[] = [];
+  for await (const event of run.events()) seen.push(event);
+  await run.result;
+  expect(seen.map((event) => event.seq)).toEqual(seen.map((_, index) => index + 1));
+  expect(seen.at(-1)?.type).toBe('team:complete');
+  expect(seen).toEqual(await store.readEvents(run.runId));
+});
+
 test('run.send() delivers a message from the person, which wakes its reader', async () => {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {

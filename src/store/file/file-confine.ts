@@ -33,19 +33,20 @@ function lstat(at: string): fs.Stats | undefined {
 
 /**
  * Throws `corrupt-file` unless `folder` lies inside `root` and every part of it that exists,
- * from the root down, is a real folder (not a link, not a file). Parts missing yet are made by
- * the store itself, inside the last real one.
+ * from `from` (the root, or a folder inside it confirmed already) down, is a real folder (not
+ * a link, not a file). Parts missing yet are made by the store itself, inside the last real
+ * one. Answers whether `folder` itself is there.
  */
-function confineFolder(root: string, folder: string): void {
+function confineFolder(root: string, folder: string, from: string): boolean {
   const relative = path.relative(root, folder);
   if (relative.startsWith('..') || path.isAbsolute(relative)) {
     throw linkError(root, folder, 'a path outside itself');
   }
-  let at = root;
-  for (const part of relative.split(path.sep).filter(Boolean)) {
+  let at = from;
+  for (const part of path.relative(from, folder).split(path.sep).filter(Boolean)) {
     at = path.join(at, part);
     const stat = lstat(at);
-    if (!stat) return;
+    if (!stat) return false;
     if (stat.isSymbolicLink()) {
       let target = '';
       try {
@@ -57,6 +58,7 @@ function confineFolder(root: string, folder: string): void {
     }
     if (!stat.isDirectory()) throw linkError(root, at, 'a file where a folder belongs');
   }
+  return true;
 }
 
 /** Folders confirmed by `confineFolder`, each checked once for the life of a store object. */
@@ -70,8 +72,11 @@ export class ConfinedFolders {
 
   confirm(folder: string): void {
     if (this.#confirmed.has(folder)) return;
-    confineFolder(this.#root, folder);
+    // A folder that comes and goes (a lock's) is checked at each use, but from its confirmed
+    // parent down: one lstat, not one per part from the root.
+    const parent = path.dirname(folder);
+    const from = this.#confirmed.has(parent) ? parent : this.#root;
     // A folder not made yet is confirmed again once it is there.
-    if (fs.existsSync(folder)) this.#confirmed.add(folder);
+    if (confineFolder(this.#root, folder, from)) this.#confirmed.add(folder);
   }
 }

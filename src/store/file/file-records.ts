@@ -200,14 +200,31 @@ function peekLog(file: string): LogRecord | undefined {
  * it is the team's current run: the stamp is read first and written after the log, so a log
  * read after it is never shorter, unless something cut it. An unknown run has no events.
  */
+/**
+ * The team of each run, from its record (run.json), read once per run and store object: a run
+ * never changes team, and a run's reader asks after every commit.
+ */
+export class RunTeams {
+  readonly #known = new Map<string, string>();
+
+  of(layout: FileLayout, runId: string): string | undefined {
+    const known = this.#known.get(runId);
+    if (known !== undefined) return known;
+    const team = readJson(layout.runRecord(runId), runRecordSchema)?.team;
+    if (team !== undefined) this.#known.set(runId, team);
+    return team;
+  }
+}
+
 export function readRunLog(
   layout: FileLayout,
   reader: LogReader,
   runId: string,
   afterSeq: number,
+  teams: RunTeams,
 ): TeamEvent[] {
   const file = layout.events(runId);
-  const team = readJson(layout.runRecord(runId), runRecordSchema)?.team;
+  const team = teams.of(layout, runId);
   if (team === undefined) return reader.read(file, afterSeq);
   const stampFile = layout.version(team);
   const recorded = peekLog(stampFile);

@@ -35,7 +35,7 @@ import { FileLayout } from './file-layout.js';
 import { readConfig } from './file-load.js';
 import { acquireLock, DEFAULT_LOCK_TIMING, type LockTiming, releasedLocksRemoved } from './file-lock.js';
 import { LogReader } from './file-log-reader.js';
-import { missingRunRecord, readRunLog } from './file-records.js';
+import { missingRunRecord, RunTeams, readRunLog } from './file-records.js';
 import {
   clearRunner,
   readRunRecord,
@@ -80,6 +80,7 @@ export class FileStore implements TeamStore {
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #subscribers = new Subscribers();
   readonly #log = new LogReader();
+  readonly #runTeams = new RunTeams();
   readonly #feeds = new Map<string, TeamFeed>();
   #liveRuns: LiveRuns | undefined;
   readonly #renewals = new Renewals();
@@ -264,7 +265,7 @@ export class FileStore implements TeamStore {
   /** A run's events; `corrupt-file` when its log is gone, or shorter than the team's stamp records. */
   async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
     this.#open();
-    return readRunLog(this.#layout, this.#log, checkRunId(runId), checkAfterSeq(options));
+    return readRunLog(this.#layout, this.#log, checkRunId(runId), checkAfterSeq(options), this.#runTeams);
   }
 
   /**
