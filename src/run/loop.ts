@@ -63,6 +63,13 @@ export class RunLoop {
   /** The end of an outage the run waited through, logged with its next commit. */
   #outageOver: TeamEventDraft | undefined;
   #runId = '';
+  /**
+   * The run's events heard from the store's subscription since the last catch-up, in seq
+   * order (the store passes every commit's events once, in order): folded from here when they
+   * follow the state, so a catch-up reads the log only after a gap. Undefined until the first
+   * catch-up, which reads what was committed before the loop subscribed.
+   */
+  #heard: TeamEvent[] | undefined;
   /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
   #live = false;
   /** A stop this process could not commit (the store failed under it): the run ends here all the same. */
@@ -175,7 +182,10 @@ export class RunLoop {
 
   async #drive(): Promise<TeamRunResult> {
     const { store, settings } = this.#config;
-    const unsubscribe = store.subscribe(settings.name, () => this.post({ kind: 'commits' }));
+    const unsubscribe = store.subscribe(settings.name, (events) => {
+      if (this.#heard) for (const event of events) if (event.runId === this.#runId) this.#heard.push(event);
+      this.post({ kind: 'commits' });
+    });
     try {
       const reason = await this.#loop();
       return await this.#finish(reason);
@@ -399,8 +409,14 @@ export class RunLoop {
   /** Folds what the run's log holds past the state: its own commits and every other process's. */
   async #catchUp(): Promise<void> {
     const mark = this.#relay.mark();
-    const events = await this.#config.store.readEvents(this.#runId, { afterSeq: this.#state.seq });
-    for (const event of events) this.#fold(event);
+    const heard = this.#heard?.splice(0) ?? [];
+    for (const event of heard) if (event.seq === this.#state.seq + 1) this.#fold(event);
+    if (!this.#heard || heard.some((event) => event.seq > this.#state.seq)) {
+      // The first catch-up, or events heard past a gap: the log has them all.
+      this.#heard ??= [];
+      const events = await this.#config.store.readEvents(this.#runId, { afterSeq: this.#state.seq });
+      for (const event of events) this.#fold(event);
+    }
     this.#relay.folded(mark);
     for (const waiter of this.#waiters) {
       if (!waiter.until(this.#state)) continue;

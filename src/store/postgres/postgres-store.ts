@@ -27,7 +27,7 @@ import type {
   TeamSetup,
   TeamStore,
 } from '../team-store.js';
-import { runTransaction, stampEvents } from '../transaction.js';
+import { runRead, runTransaction, stampEvents } from '../transaction.js';
 import {
   checkFence,
   dropFences,
@@ -107,6 +107,8 @@ export class PostgresStore implements TeamStore {
   readonly #subscriptions: Subscriptions;
   /** How long calls wait for the database when their caller set no watch (see `callerWatch`). */
   readonly #bare = new OutageWatch(BARE_OUTAGE_MS);
+  /** Names this store in its commits' notifications: it hears its own commits directly. */
+  readonly #token = randomUUID();
   #migrated: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
@@ -139,7 +141,8 @@ export class PostgresStore implements TeamStore {
     this.#pool.on('connect', (client) => client.on('error', () => {}));
     this.#now = options.now ?? (() => new Date());
     const key = `${options.connectionString}#${this.schema}`;
-    this.#subscriptions = new Subscriptions(this.#config, channelOf(this.schema), {
+    const where = { s: this.#s, channel: channelOf(this.schema), ready: () => this.#ready() };
+    this.#subscriptions = new Subscriptions(this.#config, where, this.#token, {
       // The feeds read for every subscriber, whoever subscribed first: under no caller's watch.
       current: async (team) => {
         const { rows } = await this.#query<{ info: TeamInfo; event_seq: number }>(
@@ -216,6 +219,12 @@ export class PostgresStore implements TeamStore {
     },
   ): Promise<T> {
     checkName('team', name);
+    if (!extra.fence && !extra.alongside) {
+      // A transaction that only reads runs on the last committed state, without the row's lock.
+      const read = await this.#teams.read(name, (state) => runRead(state, fn, this.#now));
+      if (read && 'error' in read) throw read.error;
+      if (read) return read.value;
+    }
     return this.#teams.run(name, async (client, found): Promise<Done<T>> => {
       const row = requireTeam(name, found);
       if (extra.fence) await checkFence(client, this.#s, extra.fence);
@@ -225,14 +234,18 @@ export class PostgresStore implements TeamStore {
       if (changed.length === 0 && drafts.length === 0)
         return { value, next: { state, version: row.version, epoch: row.epoch } };
       const events = stampEvents(state, drafts, this.#now());
-      const stamp = await writeCommit(client, this.#s, row, state, changed, events);
       const { runId } = state.info;
       const last = events.at(-1)?.seq;
-      if (runId && last !== undefined) {
-        // Delivered at COMMIT, to every process listening; ids only, the log has the events.
-        const commit = JSON.stringify({ team: name, runId, seq: last });
-        await client.query('SELECT pg_notify($1, $2)', [channelOf(this.schema), commit]);
-      }
+      // Delivered at COMMIT, to the processes listening to the team; ids only, the log has the events.
+      const notice =
+        runId && last !== undefined
+          ? {
+              channel: channelOf(this.schema),
+              payload: JSON.stringify({ team: name, runId, seq: last, from: this.#token }),
+              listener: this.#subscriptions.listenerPid,
+            }
+          : undefined;
+      const stamp = await writeCommit(client, this.#s, row, state, changed, events, notice);
       return { value, next: { state, ...stamp }, after: () => this.#published(name, runId, events) };
     });
   }

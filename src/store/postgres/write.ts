@@ -11,11 +11,21 @@ import { storedJson } from './stored-json.js';
 // Writes of a commit, inside the transaction that locked the team's row. Values go as
 // parameters (JSON, encoded so that any string survives: stored-json.ts), never into the SQL text.
 
+/** How a commit that logs events tells other processes: on `channel`, unless only the session `listener` (the committer's own) listens. */
+export interface Notice {
+  readonly channel: string;
+  readonly payload: string;
+  /** The backend pid of this store's own listening session, if it has one (it hears its own commits directly). */
+  readonly listener: number | null;
+}
+
 /**
  * Persists the keys a transaction changed and appends its events, in one statement: tasks
  * upserted (stamped with the new version) or deleted (a new epoch), inboxes upserted, events
  * inserted, the team's row moved to its next version with its event counter and task-id
- * high watermark. Answers where the team stands now.
+ * high watermark, and the commit NOTIFYed (delivered at COMMIT) when another process's
+ * session listens to the team. The statement runs after the row's lock is held, so it sees
+ * every listener registered before (see listener.ts). Answers where the team stands now.
  */
 export async function writeCommit(
   client: PoolClient,
@@ -24,6 +34,7 @@ export async function writeCommit(
   state: TeamState,
   changed: readonly StateKey[],
   events: readonly TeamEvent[],
+  notice: Notice | undefined,
 ): Promise<Stamp> {
   const list = taskList(state);
   const put: unknown[] = [];
@@ -66,7 +77,10 @@ export async function writeCommit(
       info = COALESCE($11::jsonb, info),
       requests = CASE WHEN $12::jsonb IS NULL THEN requests ELSE $12::jsonb END,
       requests_version = CASE WHEN $12::jsonb IS NULL THEN requests_version ELSE $9 END
-    WHERE name = $1`,
+    WHERE name = $1
+    RETURNING CASE WHEN $13::text IS NOT NULL AND EXISTS (
+      SELECT 1 FROM ${s}.listeners WHERE team = $1 AND pid IS DISTINCT FROM $15::integer
+    ) THEN pg_notify($13, $14) END`,
     [
       state.info.name,
       storedJson(put),
@@ -80,6 +94,9 @@ export async function writeCommit(
       epoch,
       rosterChanged ? storedJson(state.info) : null,
       requestsChanged ? storedJson(storedRequests(state.requests)) : null,
+      notice?.channel ?? null,
+      notice?.payload ?? null,
+      notice?.listener ?? null,
     ],
   );
   return { version, epoch };
