@@ -64,10 +64,11 @@ export class RunLoop {
   #outageOver: TeamEventDraft | undefined;
   #runId = '';
   /**
-   * The run's events heard from the store's subscription since the last catch-up, in seq
-   * order (the store passes every commit's events once, in order): folded from here when they
-   * follow the state, so a catch-up reads the log only after a gap. Undefined until the first
-   * catch-up, which reads what was committed before the loop subscribed.
+   * The run's events the store's subscription passed on since the last catch-up, in seq order
+   * (every commit's events once, in order): a catch-up for a commit heard folds them from here
+   * and reads the log only past a gap. Undefined until the first catch-up, which reads what
+   * was committed before the loop subscribed. A catch-up after the loop's own commit still
+   * reads the log: its events reach the subscription only after those before them.
    */
   #heard: TeamEvent[] | undefined;
   /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
@@ -313,7 +314,7 @@ export class RunLoop {
     else if (input.kind === 'store-unavailable') this.#stopHere('failed', input.error);
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
     // A commit or a time waited for needs no handling of its own: the next step sees it.
-    await this.#catchUp();
+    await this.#catchUp(input.kind === 'commits');
   }
 
   #launch(turn: TurnDescriptor): void {
@@ -406,13 +407,16 @@ export class RunLoop {
     return value;
   }
 
-  /** Folds what the run's log holds past the state: its own commits and every other process's. */
-  async #catchUp(): Promise<void> {
+  /**
+   * Folds what the run's log holds past the state: its own commits and every other process's.
+   * With `heard`, a commit was heard: what the subscription passed on is folded, and the log
+   * read only when it skips events.
+   */
+  async #catchUp(heard = false): Promise<void> {
     const mark = this.#relay.mark();
-    const heard = this.#heard?.splice(0) ?? [];
-    for (const event of heard) if (event.seq === this.#state.seq + 1) this.#fold(event);
-    if (!this.#heard || heard.some((event) => event.seq > this.#state.seq)) {
-      // The first catch-up, or events heard past a gap: the log has them all.
+    const passed = this.#heard?.splice(0) ?? [];
+    for (const event of passed) if (event.seq === this.#state.seq + 1) this.#fold(event);
+    if (!heard || !this.#heard || passed.some((event) => event.seq > this.#state.seq)) {
       this.#heard ??= [];
       const events = await this.#config.store.readEvents(this.#runId, { afterSeq: this.#state.seq });
       for (const event of events) this.#fold(event);

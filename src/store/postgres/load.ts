@@ -75,6 +75,13 @@ export async function lockTeam(
   };
 }
 
+/** The task and inbox rows written after a version, and the requests when they were. */
+interface Changed {
+  tasks: TeamTask[];
+  inboxes: { agent: string; messages: TeamMessage[] }[];
+  requests: StoredRequests | null;
+}
+
 /**
  * The team's state at the locked row: `cached` brought up to date by reading only the task
  * and inbox rows written after its version, or (another epoch, or no cache) read whole.
@@ -89,32 +96,25 @@ export async function loadTeam(
   const since = cached?.epoch === row.epoch ? cached.version : undefined;
   if (since === row.version && cached) return cached.state;
   const after = since ?? -1;
-  const tasks = await client.query<{ body: TeamTask }>(
-    `SELECT body FROM ${s}.tasks WHERE team = $1 AND version > $2`,
-    [name, after],
-  );
-  const inboxes = await client.query<{ agent: string; messages: TeamMessage[] }>(
-    `SELECT agent, messages FROM ${s}.inboxes WHERE team = $1 AND version > $2`,
-    [name, after],
-  );
   // The requests are read only when a commit after the cache wrote them.
-  const requests =
-    since !== undefined && row.requestsVersion <= since
-      ? undefined
-      : requestsFrom(
-          (
-            await client.query<{ requests: StoredRequests | null }>(
-              `SELECT requests FROM ${s}.teams WHERE name = $1`,
-              [name],
-            )
-          ).rows[0]?.requests ?? undefined,
-        );
+  const withRequests = !(since !== undefined && row.requestsVersion <= since);
+  // One statement, so one round trip while the row is locked.
+  const { rows } = await client.query<Changed>(
+    `SELECT
+       (SELECT coalesce(json_agg(body), '[]') FROM ${s}.tasks WHERE team = $1 AND version > $2) AS tasks,
+       (SELECT coalesce(json_agg(json_build_object('agent', agent, 'messages', messages)), '[]')
+          FROM ${s}.inboxes WHERE team = $1 AND version > $2) AS inboxes,
+       CASE WHEN $3 THEN (SELECT requests FROM ${s}.teams WHERE name = $1) END AS requests`,
+    [name, after, withRequests],
+  );
+  const { tasks, inboxes } = rows[0] as Changed;
+  const requests = withRequests ? requestsFrom((rows[0] as Changed).requests ?? undefined) : undefined;
   if (since !== undefined && cached) {
     const { state } = cached;
     if (requests) state.requests = requests;
     const list = taskList(state);
-    for (const task of tasks.rows) putTask(list, task.body);
-    for (const inbox of inboxes.rows) state.bus.replaceInbox(inbox.agent, inbox.messages.map(withKind));
+    for (const task of tasks) putTask(list, task);
+    for (const inbox of inboxes) state.bus.replaceInbox(inbox.agent, inbox.messages.map(withKind));
     list.highWatermark = row.highWatermark;
     state.eventSeq = row.eventSeq;
     return state;
@@ -122,9 +122,9 @@ export async function loadTeam(
   return teamState(
     row.info,
     {
-      tasks: tasks.rows.map((task) => task.body),
+      tasks,
       highWatermark: row.highWatermark,
-      inboxes: Object.fromEntries(inboxes.rows.map((inbox) => [inbox.agent, inbox.messages.map(withKind)])),
+      inboxes: Object.fromEntries(inboxes.map((inbox) => [inbox.agent, inbox.messages.map(withKind)])),
       ...(requests ? { requests } : {}),
     },
     row.eventSeq,

@@ -10,6 +10,8 @@ export interface Done<T> {
   value: T;
   /** The team after the work and its version in the database; absent when nothing was written. */
   next?: Stamp & { state: TeamState };
+  /** A statement of the work's to send with the COMMIT, in the same round trip (its last write). */
+  write?: string;
   after?: () => void;
 }
 
@@ -153,7 +155,7 @@ export class LockedTeams {
         const done = await work(client, locked.row);
         // A transaction that locked no row (a team made now) is asked its id before COMMIT.
         const txid = locked.txid ?? (await currentTxid(client));
-        await client.query('COMMIT').catch((error: unknown) => {
+        await client.query(done.write ? `${done.write}; COMMIT` : 'COMMIT').catch((error: unknown) => {
           if (connectionLost(error)) unsure = { txid, done };
           throw error;
         });

@@ -245,8 +245,14 @@ export class PostgresStore implements TeamStore {
               listener: this.#subscriptions.listenerPid,
             }
           : undefined;
-      const stamp = await writeCommit(client, this.#s, row, state, changed, events, notice);
-      return { value, next: { state, ...stamp }, after: () => this.#published(name, runId, events) };
+      const { statement, ...stamp } = writeCommit(this.#s, row, state, changed, events, notice);
+      return {
+        value,
+        next: { state, ...stamp },
+        // Sent with the COMMIT, in one round trip.
+        write: statement,
+        after: () => this.#published(name, runId, events),
+      };
     });
   }
 

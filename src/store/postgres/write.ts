@@ -20,22 +20,22 @@ export interface Notice {
 }
 
 /**
- * Persists the keys a transaction changed and appends its events, in one statement: tasks
+ * The statement that persists the keys a transaction changed and appends its events: tasks
  * upserted (stamped with the new version) or deleted (a new epoch), inboxes upserted, events
  * inserted, the team's row moved to its next version with its event counter and task-id
  * high watermark, and the commit NOTIFYed (delivered at COMMIT) when another process's
  * session listens to the team. The statement runs after the row's lock is held, so it sees
- * every listener registered before (see listener.ts). Answers where the team stands now.
+ * every listener registered before (see listener.ts). Answers the statement, sent with the
+ * COMMIT in one round trip, and where the team stands after it.
  */
-export async function writeCommit(
-  client: PoolClient,
+export function writeCommit(
   s: string,
   row: Stamp,
   state: TeamState,
   changed: readonly StateKey[],
   events: readonly TeamEvent[],
   notice: Notice | undefined,
-): Promise<Stamp> {
+): Stamp & { readonly statement: string } {
   const list = taskList(state);
   const put: unknown[] = [];
   const removed: string[] = [];
@@ -59,7 +59,7 @@ export async function writeCommit(
   const rosterChanged = changed.includes('roster');
   const requestsChanged = changed.includes('requests');
   const epoch = removed.length > 0 || rosterChanged ? row.epoch + 1 : row.epoch;
-  await client.query(
+  const statement = inlined(
     `WITH
       put_tasks AS (
         INSERT INTO ${s}.tasks (team, id, body, version)
@@ -99,7 +99,35 @@ export async function writeCommit(
       notice?.listener ?? null,
     ],
   );
-  return { version, epoch };
+  return { version, epoch, statement };
+}
+
+type Value = string | number | null | readonly string[];
+
+/**
+ * `text` with each `$n` replaced by `values[n - 1]` as a literal, so that the statement can go
+ * in one text with the COMMIT after it (a text of two statements takes no parameters). Strings
+ * are dollar-quoted with a tag they do not hold, so nothing in them is read as SQL.
+ */
+function inlined(text: string, values: readonly Value[]): string {
+  return text.replace(/\$(\d+)/g, (_, index: string) => literal(values[Number(index) - 1] ?? null));
+}
+
+function literal(value: Value): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`Not a whole number for SQL: ${value}`);
+    return String(value);
+  }
+  if (typeof value === 'string') return quoted(value);
+  // An array of text, as PostgreSQL's array literal: each element double-quoted and escaped.
+  return quoted(`{${value.map((item) => `"${item.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`);
+}
+
+function quoted(text: string): string {
+  let tag = '$q$';
+  for (let n = 0; text.includes(tag); n++) tag = `$q${n}$`;
+  return `${tag}${text}${tag}`;
 }
 
 /**
