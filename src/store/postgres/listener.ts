@@ -39,8 +39,10 @@ export class Listener {
   readonly #teams: () => readonly string[];
   readonly #ready: () => Promise<void>;
   #client: pg.Client | undefined;
-  /** The backend pid of the session while it listens and its teams are registered. */
+  /** The backend pid of the session, once it registered its teams (its rows name it). */
   #pid: number | null = null;
+  /** Whether it listens, its teams registered: a team subscribed to now is registered at once. */
+  #listening = false;
   #timer: NodeJS.Timeout | undefined;
   #failures = 0;
   #stopped = false;
@@ -83,30 +85,36 @@ export class Listener {
     try {
       await client.connect();
       await this.#ready();
-      // Teams subscribed to while it registered are registered too, before it says it listens.
       const registered = new Set<string>();
-      let teams = this.#teams();
-      let pid: number;
-      do {
-        pid = await this.#register(client, teams);
-        for (const team of teams) registered.add(team);
-        teams = this.#teams().filter((team) => !registered.has(team));
-      } while (teams.length > 0);
+      let pid: number | undefined;
+      // Registers the teams not registered yet (all, the first time): subscribed to meanwhile.
+      const registerNew = async () => {
+        for (;;) {
+          const teams = this.#teams().filter((team) => !registered.has(team));
+          if (teams.length === 0 && pid !== undefined) return pid;
+          pid = await this.#register(client, teams);
+          for (const team of teams) registered.add(team);
+        }
+      };
+      this.#pid = await registerNew();
       // After registering: a commit notified before it listened is in the log by the catch-up below.
       await client.query(`LISTEN "${this.#channel}"`);
+      // Teams subscribed to while it began listening; nothing is awaited from the last look to `#listening`.
+      do await registerNew();
+      while (this.#teams().some((team) => !registered.has(team)));
       if (this.#stopped) {
         await client.end().catch(() => {});
         return;
       }
       this.#failures = 0;
-      this.#pid = pid;
+      this.#listening = true;
       this.#onListening();
     } catch {
       this.#lost(client);
     }
   }
 
-  /** This store's listening session (a commit of this store need not NOTIFY it), or null while it has none. */
+  /** This store's listening session, once registered (a commit of this store need not NOTIFY it), or null. */
   get pid(): number | null {
     return this.#pid;
   }
@@ -134,7 +142,7 @@ export class Listener {
    */
   add(team: string, then: () => void): void {
     const client = this.#client;
-    if (!client || this.#pid === null) return;
+    if (!client || !this.#listening) return;
     this.#register(client, [team]).then(then, () => {
       // The session is lost: its successor registers every team.
     });
@@ -143,7 +151,7 @@ export class Listener {
   /** The team has no subscriber left here: its notifications are no longer wanted (a row left behind costs a NOTIFY). */
   remove(team: string): void {
     const client = this.#client;
-    if (!client || this.#pid === null) return;
+    if (!client || !this.#listening) return;
     client
       .query(`DELETE FROM ${this.#s}.listeners WHERE team = $1 AND pid = pg_backend_pid()`, [team])
       .catch(() => {});
@@ -153,6 +161,7 @@ export class Listener {
     if (this.#stopped || this.#client !== client) return;
     this.#client = undefined;
     this.#pid = null;
+    this.#listening = false;
     client.end().catch(() => {});
     const delay = RETRY_MS[Math.min(this.#failures++, RETRY_MS.length - 1)];
     this.#timer = setTimeout(() => void this.#connect(), delay);
@@ -164,6 +173,7 @@ export class Listener {
     const client = this.#client;
     this.#client = undefined;
     this.#pid = null;
+    this.#listening = false;
     // Its rows go with it (else the next registration of any process removes them).
     await client?.query(`DELETE FROM ${this.#s}.listeners WHERE pid = pg_backend_pid()`).catch(() => {});
     await client?.end().catch(() => {});

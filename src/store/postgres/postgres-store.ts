@@ -80,11 +80,14 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const applicationNameOf = (schema: string) => `agent-teams ${schema}`.slice(0, 63);
 
 /**
- * Keeps teams in PostgreSQL, for many processes and machines. Each transaction is one
- * database transaction that locks the team's row (`SELECT … FOR UPDATE`), brings this
- * process's cache of the team up to date (re-read only when the row's version moved), runs
- * the same rules as every store, writes only the changed tasks and inboxes, appends the
- * commit's events and NOTIFYs their ids; subscribers in every process read them from the log.
+ * Keeps teams in PostgreSQL, for many processes and machines. A transaction that only reads
+ * runs on this process's cache of the team, once one statement has shown it is the last
+ * committed state, and takes no lock; one that changes something runs in a database
+ * transaction that locks the team's row (`SELECT … FOR UPDATE`, sent with its BEGIN), brings
+ * the cache up to date (re-read only when the row's version moved), runs the same rules as
+ * every store, and sends with its COMMIT one statement that writes only the changed tasks and
+ * inboxes, appends the commit's events and NOTIFYs their ids when another store's session
+ * listens to the team; subscribers in every process read them from the log.
  * The store makes its tables itself (see `schema.ts`). A lost connection is tried again, a
  * COMMIT whose answer was lost is asked after (see `locked.ts`, `reconnect.ts`), and a call
  * waits for a database out of reach as its caller's `OutageWatch` says.

@@ -78,11 +78,7 @@ describe.skipIf(!reachable)('PostgresStore: commits of other processes reach sub
       const create = (title: string) =>
         writer.transact('newsroom', ({ board }) => board.createTask({ title }, 'editor'));
       await create('Nobody listens');
-      const unheard = (await writer.readEvents(runId as string)).at(-1)?.seq;
-      // The writer's own subscription does not make its commits notify: it hears them itself.
-      writer.subscribe('newsroom', () => {});
-      await create('Only the writer listens');
-      const ownOnly = (await writer.readEvents(runId as string)).at(-1)?.seq;
+      const unheard = (await writer.readEvents(runId as string)).at(-1)?.seq as number;
       const seen: TeamEvent[] = [];
       reader.subscribe('newsroom', (events) => seen.push(...events));
       let pings = 0;
@@ -91,10 +87,8 @@ describe.skipIf(!reachable)('PostgresStore: commits of other processes reach sub
         return seen.length > 0 && notified.length > 0;
       });
       // Notifications arrive in commit order: the first one heard is of a commit after the
-      // reader listened, none of the commits before.
-      expect(notified).not.toContain(unheard);
-      expect(notified).not.toContain(ownOnly);
-      expect(notified[0]).toBeGreaterThan(ownOnly as number);
+      // reader listened, none of the commit before.
+      expect(notified[0]).toBeGreaterThan(unheard);
     } finally {
       await bare.end();
     }
