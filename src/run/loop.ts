@@ -65,6 +65,14 @@ export class RunLoop {
   /** The end of an outage the run waited through, logged with its next commit. */
   #outageOver: TeamEventDraft | undefined;
   #runId = '';
+  /**
+   * The run's events the store's subscription passed on since the last catch-up, in seq order
+   * (every commit's events once, in order): a catch-up for a commit heard folds them from here
+   * and reads the log only past a gap. Undefined until the first catch-up, which reads what
+   * was committed before the loop subscribed. A catch-up after the loop's own commit still
+   * reads the log: its events reach the subscription only after those before them.
+   */
+  #heard: TeamEvent[] | undefined;
   /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
   #live = false;
   /** A stop this process could not commit (the store failed under it): the run ends here all the same. */
@@ -177,7 +185,10 @@ export class RunLoop {
 
   async #drive(): Promise<TeamRunResult> {
     const { store, settings } = this.#config;
-    const unsubscribe = store.subscribe(settings.name, () => this.post({ kind: 'commits' }));
+    const unsubscribe = store.subscribe(settings.name, (events) => {
+      if (this.#heard) for (const event of events) if (event.runId === this.#runId) this.#heard.push(event);
+      this.post({ kind: 'commits' });
+    });
     try {
       const reason = await this.#loop();
       return await this.#finish(reason);
@@ -306,7 +317,7 @@ export class RunLoop {
     else if (input.kind === 'store-unavailable') this.#stopHere('failed', input.error);
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
     // A commit or a time waited for needs no handling of its own: the next step sees it.
-    await this.#catchUp();
+    await this.#catchUp(input.kind === 'commits');
   }
 
   #launch(turn: TurnDescriptor): void {
@@ -399,11 +410,20 @@ export class RunLoop {
     return value;
   }
 
-  /** Folds what the run's log holds past the state: its own commits and every other process's. */
-  async #catchUp(): Promise<void> {
+  /**
+   * Folds what the run's log holds past the state: its own commits and every other process's.
+   * With `heard`, a commit was heard: what the subscription passed on is folded, and the log
+   * read only when it skips events.
+   */
+  async #catchUp(heard = false): Promise<void> {
     const mark = this.#relay.mark();
-    const events = await this.#config.store.readEvents(this.#runId, { afterSeq: this.#state.seq });
-    for (const event of events) this.#fold(event);
+    const passed = this.#heard?.splice(0) ?? [];
+    for (const event of passed) if (event.seq === this.#state.seq + 1) this.#fold(event);
+    if (!heard || !this.#heard || passed.some((event) => event.seq > this.#state.seq)) {
+      this.#heard ??= [];
+      const events = await this.#config.store.readEvents(this.#runId, { afterSeq: this.#state.seq });
+      for (const event of events) this.#fold(event);
+    }
     this.#relay.folded(mark);
     for (const waiter of this.#waiters) {
       if (!waiter.until(this.#state)) continue;

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { PoolClient } from 'pg';
 import type { TeamTask } from '../../board/task.js';
 import { putTask } from '../../board/task-list-state.js';
@@ -17,6 +18,16 @@ export interface Stamp {
   readonly epoch: number;
 }
 
+interface LockedRow {
+  info: StoredInfo;
+  version: string;
+  epoch: string;
+  event_seq: number;
+  high_watermark: number;
+  requests_version: string;
+  txid: string;
+}
+
 /** A team's row as locked at the start of a transaction. */
 export interface TeamRow extends Stamp {
   readonly info: TeamInfo;
@@ -27,29 +38,28 @@ export interface TeamRow extends Stamp {
 }
 
 /**
- * Locks the team's row for the rest of the transaction (`FOR UPDATE`): every transaction of
- * the team, in any process, waits here for the one before it. `row` is `undefined` for no
- * such team; `txid` is the transaction's id when the row was locked (locking gave it one),
- * so a COMMIT whose answer is lost can be asked after.
+ * Begins a transaction and locks the team's row for the rest of it (`FOR UPDATE`): every
+ * transaction of the team, in any process, waits here for the one before it (with
+ * `lock: false`, only reads the row, in the snapshot already begun, for a read that takes no
+ * lock). `row` is `undefined` for no such team; `txid` is the transaction's id when the row
+ * was locked (locking gave it one), so a COMMIT whose answer is lost can be asked after.
  */
 export async function lockTeam(
   client: PoolClient,
   s: string,
   name: string,
+  { lock = true }: { readonly lock?: boolean } = {},
 ): Promise<{ row: TeamRow | undefined; txid: string | undefined }> {
-  const { rows } = await client.query<{
-    info: StoredInfo;
-    version: string;
-    epoch: string;
-    event_seq: number;
-    high_watermark: number;
-    requests_version: string;
-    txid: string;
-  }>(
-    `SELECT info, version, epoch, event_seq, high_watermark, requests_version, txid_current()::text AS txid
-     FROM ${s}.teams WHERE name = $1 FOR UPDATE`,
-    [name],
-  );
+  // A read takes no transaction id: it writes nothing.
+  const txid = lock ? 'txid_current()::text' : 'NULL';
+  const select = `SELECT info, version, epoch, event_seq, high_watermark, requests_version, ${txid} AS txid
+     FROM ${s}.teams WHERE name = ${client.escapeLiteral(name)}${lock ? ' FOR UPDATE' : ''}`;
+  // With the lock, the transaction begins in the same round trip (one text, two statements;
+  // the name goes as a quoted literal, as a text of two statements takes no parameters).
+  const results = (await client.query(lock ? `BEGIN; ${select}` : select)) as unknown as
+    | pg.QueryResult<LockedRow>
+    | pg.QueryResult<LockedRow>[];
+  const { rows } = Array.isArray(results) ? (results[1] as pg.QueryResult<LockedRow>) : results;
   const row = rows[0];
   if (!row) return { row: undefined, txid: undefined };
   return {
@@ -63,6 +73,13 @@ export async function lockTeam(
     },
     txid: row.txid,
   };
+}
+
+/** The task and inbox rows written after a version, and the requests when they were. */
+interface Changed {
+  tasks: TeamTask[];
+  inboxes: { agent: string; messages: TeamMessage[] }[];
+  requests: StoredRequests | null;
 }
 
 /**
@@ -79,32 +96,25 @@ export async function loadTeam(
   const since = cached?.epoch === row.epoch ? cached.version : undefined;
   if (since === row.version && cached) return cached.state;
   const after = since ?? -1;
-  const tasks = await client.query<{ body: TeamTask }>(
-    `SELECT body FROM ${s}.tasks WHERE team = $1 AND version > $2`,
-    [name, after],
-  );
-  const inboxes = await client.query<{ agent: string; messages: TeamMessage[] }>(
-    `SELECT agent, messages FROM ${s}.inboxes WHERE team = $1 AND version > $2`,
-    [name, after],
-  );
   // The requests are read only when a commit after the cache wrote them.
-  const requests =
-    since !== undefined && row.requestsVersion <= since
-      ? undefined
-      : requestsFrom(
-          (
-            await client.query<{ requests: StoredRequests | null }>(
-              `SELECT requests FROM ${s}.teams WHERE name = $1`,
-              [name],
-            )
-          ).rows[0]?.requests ?? undefined,
-        );
+  const withRequests = !(since !== undefined && row.requestsVersion <= since);
+  // One statement, so one round trip while the row is locked.
+  const { rows } = await client.query<Changed>(
+    `SELECT
+       (SELECT coalesce(json_agg(body), '[]') FROM ${s}.tasks WHERE team = $1 AND version > $2) AS tasks,
+       (SELECT coalesce(json_agg(json_build_object('agent', agent, 'messages', messages)), '[]')
+          FROM ${s}.inboxes WHERE team = $1 AND version > $2) AS inboxes,
+       CASE WHEN $3 THEN (SELECT requests FROM ${s}.teams WHERE name = $1) END AS requests`,
+    [name, after, withRequests],
+  );
+  const { tasks, inboxes } = rows[0] as Changed;
+  const requests = withRequests ? requestsFrom((rows[0] as Changed).requests ?? undefined) : undefined;
   if (since !== undefined && cached) {
     const { state } = cached;
     if (requests) state.requests = requests;
     const list = taskList(state);
-    for (const task of tasks.rows) putTask(list, task.body);
-    for (const inbox of inboxes.rows) state.bus.replaceInbox(inbox.agent, inbox.messages.map(withKind));
+    for (const task of tasks) putTask(list, task);
+    for (const inbox of inboxes) state.bus.replaceInbox(inbox.agent, inbox.messages.map(withKind));
     list.highWatermark = row.highWatermark;
     state.eventSeq = row.eventSeq;
     return state;
@@ -112,9 +122,9 @@ export async function loadTeam(
   return teamState(
     row.info,
     {
-      tasks: tasks.rows.map((task) => task.body),
+      tasks,
       highWatermark: row.highWatermark,
-      inboxes: Object.fromEntries(inboxes.rows.map((inbox) => [inbox.agent, inbox.messages.map(withKind)])),
+      inboxes: Object.fromEntries(inboxes.map((inbox) => [inbox.agent, inbox.messages.map(withKind)])),
       ...(requests ? { requests } : {}),
     },
     row.eventSeq,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { OutageWatch } from '../outage-watch.js';
 import type { TeamState } from '../team-state.js';
-import { lockTeam, type Stamp, type TeamRow } from './load.js';
+import { loadTeam, lockTeam, type Stamp, type TeamRow } from './load.js';
 import { CommitInDoubt, connectionLost, patiently } from './reconnect.js';
 import { storeError } from './store-error.js';
 
@@ -10,6 +10,8 @@ export interface Done<T> {
   value: T;
   /** The team after the work and its version in the database; absent when nothing was written. */
   next?: Stamp & { state: TeamState };
+  /** A statement of the work's to send with the COMMIT, in the same round trip (its last write). */
+  write?: string;
   after?: () => void;
 }
 
@@ -54,8 +56,72 @@ export class LockedTeams {
   ): Promise<T> {
     // The caller's watch, taken now: the queue's callbacks need not run in its context.
     const watch = this.#watch();
+    return this.#queued(name, () => this.#transact(name, work, watch));
+  }
+
+  /**
+   * `read` over the team's last committed state, without its row's lock, after this process's
+   * earlier work on the team: `undefined` when `read` wants to change something (it answers
+   * `undefined` then: the caller runs it again under the lock) or there is no such team.
+   * `read` runs on the cached state first; one statement then tells whether that state is the
+   * last committed one, and only when it is not is the team read, in one read-only snapshot.
+   */
+  read<R>(name: string, read: (state: TeamState) => R | undefined): Promise<R | undefined> {
+    const watch = this.#watch();
+    return this.#queued(name, async () => {
+      const cached = this.cache.get(name);
+      const early = cached && read(cached.state);
+      if (cached && early === undefined) return undefined;
+      const stamp = await patiently(watch, async () => {
+        await this.#ready();
+        const { rows } = await this.#pool.query<{ version: string; epoch: string }>(
+          `SELECT version, epoch FROM ${this.#s}.teams WHERE name = $1`,
+          [name],
+        );
+        return rows[0] && { version: Number(rows[0].version), epoch: Number(rows[0].epoch) };
+      }).catch((error: unknown) => Promise.reject(storeError(error)));
+      if (!stamp) return undefined;
+      if (cached && cached.version === stamp.version && cached.epoch === stamp.epoch) return early;
+      const state = await patiently(watch, () => this.#snapshot(name)).catch((error: unknown) =>
+        Promise.reject(storeError(error)),
+      );
+      return state && read(state);
+    });
+  }
+
+  /** The team as last committed, read in one read-only snapshot (and cached); `undefined` for no such team. */
+  async #snapshot(name: string): Promise<TeamState | undefined> {
+    await this.#ready();
+    const client = await this.#pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const { row } = await lockTeam(client, this.#s, name, { lock: false });
+      if (!row) {
+        await client.query('COMMIT');
+        return undefined;
+      }
+      const cached = this.cache.get(name);
+      // Taken out while in use: a read that fails leaves no half-updated state behind.
+      this.cache.delete(name);
+      const state = await loadTeam(client, this.#s, row, cached);
+      await client.query('COMMIT');
+      this.cache.set(name, { state, version: row.version, epoch: row.epoch });
+      return state;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** Runs `job` after this process's earlier work on the team. */
+  #queued<T>(name: string, job: () => Promise<T>): Promise<T> {
     const previous = this.#queues.get(name) ?? Promise.resolve();
-    const run = previous.then(() => this.#transact(name, work, watch));
+    const run = previous.then(job);
     const settled = run.catch(() => {});
     this.#queues.set(name, settled);
     void settled.then(() => {
@@ -85,12 +151,11 @@ export class LockedTeams {
           if (landed) return this.#landed(name, unsure.done);
           unsure = undefined;
         }
-        await client.query('BEGIN');
         const locked = await lockTeam(client, this.#s, name);
         const done = await work(client, locked.row);
         // A transaction that locked no row (a team made now) is asked its id before COMMIT.
         const txid = locked.txid ?? (await currentTxid(client));
-        await client.query('COMMIT').catch((error: unknown) => {
+        await client.query(done.write ? `${done.write}; COMMIT` : 'COMMIT').catch((error: unknown) => {
           if (connectionLost(error)) unsure = { txid, done };
           throw error;
         });

@@ -28,7 +28,7 @@ import type {
   TeamSetup,
   TeamStore,
 } from '../team-store.js';
-import { runTransaction, stampEvents } from '../transaction.js';
+import { runRead, runTransaction, stampEvents } from '../transaction.js';
 import {
   checkFence,
   dropFences,
@@ -81,11 +81,14 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const applicationNameOf = (schema: string) => `agent-teams ${schema}`.slice(0, 63);
 
 /**
- * Keeps teams in PostgreSQL, for many processes and machines. Each transaction is one
- * database transaction that locks the team's row (`SELECT … FOR UPDATE`), brings this
- * process's cache of the team up to date (re-read only when the row's version moved), runs
- * the same rules as every store, writes only the changed tasks and inboxes, appends the
- * commit's events and NOTIFYs their ids; subscribers in every process read them from the log.
+ * Keeps teams in PostgreSQL, for many processes and machines. A transaction that only reads
+ * runs on this process's cache of the team, once one statement has shown it is the last
+ * committed state, and takes no lock; one that changes something runs in a database
+ * transaction that locks the team's row (`SELECT … FOR UPDATE`, sent with its BEGIN), brings
+ * the cache up to date (re-read only when the row's version moved), runs the same rules as
+ * every store, and sends with its COMMIT one statement that writes only the changed tasks and
+ * inboxes, appends the commit's events and NOTIFYs their ids when another store's session
+ * listens to the team; subscribers in every process read them from the log.
  * The store makes its tables itself (see `schema.ts`). A lost connection is tried again, a
  * COMMIT whose answer was lost is asked after (see `locked.ts`, `reconnect.ts`), and a call
  * waits for a database out of reach as its caller's `OutageWatch` says.
@@ -110,6 +113,8 @@ export class PostgresStore implements TeamStore {
   readonly #subscriptions: Subscriptions;
   /** How long calls wait for the database when their caller set no watch (see `callerWatch`). */
   readonly #bare = new OutageWatch(BARE_OUTAGE_MS);
+  /** Names this store in its commits' notifications: it hears its own commits directly. */
+  readonly #token = randomUUID();
   #migrated: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
@@ -142,7 +147,8 @@ export class PostgresStore implements TeamStore {
     this.#pool.on('connect', (client) => client.on('error', () => {}));
     this.#now = options.now ?? (() => new Date());
     const key = `${options.connectionString}#${this.schema}`;
-    this.#subscriptions = new Subscriptions(this.#config, channelOf(this.schema), {
+    const where = { s: this.#s, channel: channelOf(this.schema), ready: () => this.#ready() };
+    this.#subscriptions = new Subscriptions(this.#config, where, this.#token, {
       // The feeds read for every subscriber, whoever subscribed first: under no caller's watch.
       current: async (team) => {
         const { rows } = await this.#query<{ info: TeamInfo; event_seq: number }>(
@@ -220,6 +226,12 @@ export class PostgresStore implements TeamStore {
     },
   ): Promise<T> {
     checkName('team', name);
+    if (!extra.fence && !extra.alongside) {
+      // A transaction that only reads runs on the last committed state, without the row's lock.
+      const read = await this.#teams.read(name, (state) => runRead(state, fn, this.#now));
+      if (read && 'error' in read) throw read.error;
+      if (read) return read.value;
+    }
     return this.#teams.run(name, async (client, found): Promise<Done<T>> => {
       const row = requireTeam(name, found);
       if (extra.fence) await checkFence(client, this.#s, extra.fence);
@@ -229,15 +241,25 @@ export class PostgresStore implements TeamStore {
       if (changed.length === 0 && drafts.length === 0)
         return { value, next: { state, version: row.version, epoch: row.epoch } };
       const events = stampEvents(state, drafts, this.#now());
-      const stamp = await writeCommit(client, this.#s, row, state, changed, events);
       const { runId } = state.info;
       const last = events.at(-1)?.seq;
-      if (runId && last !== undefined) {
-        // Delivered at COMMIT, to every process listening; ids only, the log has the events.
-        const commit = JSON.stringify({ team: name, runId, seq: last });
-        await client.query('SELECT pg_notify($1, $2)', [channelOf(this.schema), commit]);
-      }
-      return { value, next: { state, ...stamp }, after: () => this.#published(name, runId, events) };
+      // Delivered at COMMIT, to the processes listening to the team; ids only, the log has the events.
+      const notice =
+        runId && last !== undefined
+          ? {
+              channel: channelOf(this.schema),
+              payload: JSON.stringify({ team: name, runId, seq: last, from: this.#token }),
+              listener: this.#subscriptions.listenerPid,
+            }
+          : undefined;
+      const { statement, ...stamp } = writeCommit(this.#s, row, state, changed, events, notice);
+      return {
+        value,
+        next: { state, ...stamp },
+        // Sent with the COMMIT, in one round trip.
+        write: statement,
+        after: () => this.#published(name, runId, events),
+      };
     });
   }
 

@@ -85,6 +85,14 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
   (s) => `
     ALTER TABLE ${s}.runs ADD COLUMN runner_machine text;
     ALTER TABLE ${s}.runs ADD COLUMN runner_token text;`,
+  // Who listens to a team's commits (listener.ts): a commit NOTIFYs only when some other
+  // process's listening session is here. A row names that session by its backend pid.
+  (s) => `
+    CREATE TABLE ${s}.listeners (
+      team text NOT NULL,
+      pid integer NOT NULL,
+      PRIMARY KEY (team, pid)
+    );`,
 ];
 
 /** The schema version this code writes. */

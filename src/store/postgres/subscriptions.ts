@@ -12,40 +12,58 @@ import { Listener } from './listener.js';
  */
 export class Subscriptions {
   readonly #config: pg.ClientConfig;
-  readonly #channel: string;
+  readonly #where: { readonly s: string; readonly channel: string; readonly ready: () => Promise<void> };
+  readonly #token: string;
   readonly #source: FeedSource;
   readonly #subscribers = new Subscribers();
   readonly #feeds = new Map<string, TeamFeed>();
   #listener: Listener | undefined;
 
-  constructor(config: pg.ClientConfig, channel: string, source: FeedSource) {
+  /** `token` is the store's, which its commits' notifications carry (it hears its own commits directly). */
+  constructor(
+    config: pg.ClientConfig,
+    where: { readonly s: string; readonly channel: string; readonly ready: () => Promise<void> },
+    token: string,
+    source: FeedSource,
+  ) {
     this.#config = config;
-    this.#channel = channel;
+    this.#where = where;
+    this.#token = token;
     this.#source = source;
+  }
+
+  /** The backend pid of this store's listening session while it has one registered. */
+  get listenerPid(): number | null {
+    return this.#listener?.pid ?? null;
   }
 
   add(team: string, listener: TeamEventListener): () => void {
     const remove = this.#subscribers.add(team, listener);
+    if (!this.#feeds.has(team)) {
+      const publish = (events: readonly TeamEvent[]) => this.#subscribers.publish(team, events);
+      const feed = new TeamFeed(team, this.#source, publish);
+      this.#feeds.set(team, feed);
+      // Once registered, the team's commits NOTIFY: the feed catches up on what came before.
+      this.#listener?.add(team, () => feed.wake());
+    }
     this.#listener ??= new Listener(
       this.#config,
-      this.#channel,
+      { ...this.#where, teams: () => [...this.#feeds.keys()] },
       (commit) => {
-        if (commit.runId) this.#feeds.get(commit.team)?.notified(commit.runId, commit.seq);
+        if (commit.runId && commit.from !== this.#token)
+          this.#feeds.get(commit.team)?.notified(commit.runId, commit.seq);
       },
       () => {
         for (const feed of this.#feeds.values()) feed.wake();
       },
     );
-    if (!this.#feeds.has(team)) {
-      const publish = (events: readonly TeamEvent[]) => this.#subscribers.publish(team, events);
-      this.#feeds.set(team, new TeamFeed(team, this.#source, publish));
-    }
     return () => {
       remove();
       if (this.#subscribers.count(team) > 0) return;
       this.#feeds.get(team)?.stop();
       this.#feeds.delete(team);
       if (this.#feeds.size === 0) void this.stop();
+      else this.#listener?.remove(team);
     };
   }
 

@@ -11,20 +11,31 @@ import { storedJson } from './stored-json.js';
 // Writes of a commit, inside the transaction that locked the team's row. Values go as
 // parameters (JSON, encoded so that any string survives: stored-json.ts), never into the SQL text.
 
+/** How a commit that logs events tells other processes: on `channel`, unless only the session `listener` (the committer's own) listens. */
+export interface Notice {
+  readonly channel: string;
+  readonly payload: string;
+  /** The backend pid of this store's own listening session, if it has one (it hears its own commits directly). */
+  readonly listener: number | null;
+}
+
 /**
- * Persists the keys a transaction changed and appends its events, in one statement: tasks
+ * The statement that persists the keys a transaction changed and appends its events: tasks
  * upserted (stamped with the new version) or deleted (a new epoch), inboxes upserted, events
  * inserted, the team's row moved to its next version with its event counter and task-id
- * high watermark. Answers where the team stands now.
+ * high watermark, and the commit NOTIFYed (delivered at COMMIT) when another process's
+ * session listens to the team. The statement runs after the row's lock is held, so it sees
+ * every listener registered before (see listener.ts). Answers the statement, sent with the
+ * COMMIT in one round trip, and where the team stands after it.
  */
-export async function writeCommit(
-  client: PoolClient,
+export function writeCommit(
   s: string,
   row: Stamp,
   state: TeamState,
   changed: readonly StateKey[],
   events: readonly TeamEvent[],
-): Promise<Stamp> {
+  notice: Notice | undefined,
+): Stamp & { readonly statement: string } {
   const list = taskList(state);
   const put: unknown[] = [];
   const removed: string[] = [];
@@ -48,7 +59,7 @@ export async function writeCommit(
   const rosterChanged = changed.includes('roster');
   const requestsChanged = changed.includes('requests');
   const epoch = removed.length > 0 || rosterChanged ? row.epoch + 1 : row.epoch;
-  await client.query(
+  const statement = inlined(
     `WITH
       put_tasks AS (
         INSERT INTO ${s}.tasks (team, id, body, version)
@@ -66,7 +77,10 @@ export async function writeCommit(
       info = COALESCE($11::jsonb, info),
       requests = CASE WHEN $12::jsonb IS NULL THEN requests ELSE $12::jsonb END,
       requests_version = CASE WHEN $12::jsonb IS NULL THEN requests_version ELSE $9 END
-    WHERE name = $1`,
+    WHERE name = $1
+    RETURNING CASE WHEN $13::text IS NOT NULL AND EXISTS (
+      SELECT 1 FROM ${s}.listeners WHERE team = $1 AND pid IS DISTINCT FROM $15::integer
+    ) THEN pg_notify($13, $14) END`,
     [
       state.info.name,
       storedJson(put),
@@ -80,9 +94,40 @@ export async function writeCommit(
       epoch,
       rosterChanged ? storedJson(state.info) : null,
       requestsChanged ? storedJson(storedRequests(state.requests)) : null,
+      notice?.channel ?? null,
+      notice?.payload ?? null,
+      notice?.listener ?? null,
     ],
   );
-  return { version, epoch };
+  return { version, epoch, statement };
+}
+
+type Value = string | number | null | readonly string[];
+
+/**
+ * `text` with each `$n` replaced by `values[n - 1]` as a literal, so that the statement can go
+ * in one text with the COMMIT after it (a text of two statements takes no parameters). Strings
+ * are dollar-quoted with a tag they do not hold, so nothing in them is read as SQL.
+ */
+function inlined(text: string, values: readonly Value[]): string {
+  return text.replace(/\$(\d+)/g, (_, index: string) => literal(values[Number(index) - 1] ?? null));
+}
+
+function literal(value: Value): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`Not a whole number for SQL: ${value}`);
+    return String(value);
+  }
+  if (typeof value === 'string') return quoted(value);
+  // An array of text, as PostgreSQL's array literal: each element double-quoted and escaped.
+  return quoted(`{${value.map((item) => `"${item.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`);
+}
+
+function quoted(text: string): string {
+  let tag = '$q$';
+  for (let n = 0; text.includes(tag); n++) tag = `$q${n}$`;
+  return `${tag}${text}${tag}`;
 }
 
 /**

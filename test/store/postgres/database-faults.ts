@@ -129,9 +129,9 @@ export class DatabaseProxy {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Cuts the connection of the next COMMIT sent through it; settles once it has. */
+  /** Cuts the connection of the next COMMIT sent through it (alone, or last of a text, after the write); settles once it has. */
   cutCommit(mode: CommitCut): Promise<void> {
-    return this.cutStatement(/^COMMIT$/i, mode);
+    return this.cutStatement(/(?:^|;\s*)COMMIT$/i, mode);
   }
 
   /** Cuts the connection of the next statement sent through it whose text matches; settles once it has. */

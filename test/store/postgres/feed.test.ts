@@ -60,4 +60,37 @@ describe.skipIf(!reachable)('PostgresStore: commits of other processes reach sub
     await until(async () => heard() === (await last()));
     expect(seen).toEqual(await reader.readEvents(runId as string, { afterSeq: first - 1 }));
   });
+
+  test('a commit notifies only while a store of another session listens to its team', async () => {
+    const schema = randomSchema();
+    const writer = stores.make(schema);
+    const reader = stores.make(schema);
+    await writer.createTeam('newsroom', { ...setup, maxTasks: 1000 });
+    const { runId } = await writer.startRun('newsroom');
+    // A bare session listening to the schema's channel, registered for no team: it hears
+    // what the store sends, in commit order.
+    const bare = new pg.Client({ connectionString: POSTGRES_URL });
+    await bare.connect();
+    const notified: number[] = [];
+    bare.on('notification', (message) => notified.push(JSON.parse(message.payload ?? '{}').seq));
+    await bare.query(`LISTEN "agent_teams_${schema}"`);
+    try {
+      const create = (title: string) =>
+        writer.transact('newsroom', ({ board }) => board.createTask({ title }, 'editor'));
+      await create('Nobody listens');
+      const unheard = (await writer.readEvents(runId as string)).at(-1)?.seq as number;
+      const seen: TeamEvent[] = [];
+      reader.subscribe('newsroom', (events) => seen.push(...events));
+      let pings = 0;
+      await until(async () => {
+        await create(`Ping ${++pings}`);
+        return seen.length > 0 && notified.length > 0;
+      });
+      // Notifications arrive in commit order: the first one heard is of a commit after the
+      // reader listened, none of the commit before.
+      expect(notified[0]).toBeGreaterThan(unheard);
+    } finally {
+      await bare.end();
+    }
+  });
 });

@@ -1,0 +1,271 @@
+// What a member turn costs PostgreSQL, counted at the client: the statements a PostgresStore
+// sends (each statement of a multi-statement text counted) and the transactions it commits
+// (each COMMIT, and each statement sent outside a transaction), divided by the member turns of
+// an in-process run on the scripted model (no latency, pre-seeded tasks the members self-claim),
+// and the hand-off on a chain (one member's turn finished to the next one's start). Then one
+// team's board raced by 8 processes (claim, then complete, each a transaction) beside a bare
+// loop of 8 sessions on the same server, each transaction locking one shared row, updating it
+// and sending a NOTIFY: the store's transactions per second as a share of that limit.
+// Run: npm run bench:pg-statements   (AGENT_TEAMS_POSTGRES_URL picks the server; default
+// postgres://postgres@127.0.0.1:5432/test). Each run has a schema of its own, dropped after.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { Agent, type NewTask, Team } from '../src/index.js';
+import { PostgresStore } from '../src/postgres.js';
+import { scriptedModel } from '../src/testing.js';
+import { seed } from './board-work.js';
+import { median } from './turn-cost.js';
+
+const url = process.env.AGENT_TEAMS_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Counts {
+  /** Texts sent: one round trip each. */
+  texts: number;
+  statements: number;
+  commits: number;
+  byKind: Map<string, number>;
+}
+
+const counts: Counts = { texts: 0, statements: 0, commits: 0, byKind: new Map() };
+const inTransaction = new WeakSet<object>();
+
+/** The first words of each statement of a text, to tell what the statements are. */
+function kindsOf(text: string): string[] {
+  return text
+    .split(/;\s*(?=[A-Z])/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const words = part.replace(/\s+/g, ' ').split(' ');
+      if (words[0] === 'WITH') return 'WITH … (write)';
+      const from = /FROM ("?\w+"?\.)?(\w+)/.exec(part);
+      return words[0] === 'SELECT' && from ? `SELECT … FROM ${from[2]}` : words.slice(0, 2).join(' ');
+    });
+}
+
+// Every query of every connection (the pool's and the listener's) goes through here.
+const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
+  this: object,
+  ...args: unknown[]
+) {
+  const first = args[0];
+  const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
+  if (
+    typeof text === 'string' &&
+    counting &&
+    process.env.BENCH_STACK &&
+    text.includes(process.env.BENCH_STACK)
+  )
+    console.error(new Error('stack').stack?.split('\n').slice(2, 9).join('\n'));
+  if (typeof text === 'string' && counting) {
+    counts.texts++;
+    for (const kind of kindsOf(text)) {
+      counts.statements++;
+      counts.byKind.set(kind, (counts.byKind.get(kind) ?? 0) + 1);
+      if (kind.startsWith('BEGIN')) inTransaction.add(this);
+      else if (kind.startsWith('COMMIT') || kind.startsWith('ROLLBACK')) {
+        if (kind.startsWith('COMMIT')) counts.commits++;
+        inTransaction.delete(this);
+      } else if (!inTransaction.has(this)) counts.commits++;
+    }
+  }
+  return original.apply(this, args);
+};
+let counting = false;
+
+function tasksOf(chain: boolean, count: number): NewTask[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `task-${index + 1}`,
+    title: `Task ${index + 1}`,
+    ...(chain && index > 0 ? { dependsOn: [`task-${index}`] } : {}),
+  }));
+}
+
+async function teamRun(chain: boolean, tasks: number, members: number) {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const store = new PostgresStore({ connectionString: url, schema });
+  const model = scriptedModel((call) => (call.taskId ? `done ${call.taskId}` : 'Go.'));
+  const names = Array.from({ length: members }, (_, index) => `m${index + 1}`);
+  const team = new Team({
+    name: 'bench',
+    store,
+    lead: new Agent({ name: 'lead', model, instructions: '' }),
+    members: names.map((name) => new Agent({ name, model, instructions: '' })),
+    tasks: tasksOf(chain, tasks),
+    maxTasks: tasks,
+    maxConcurrentMembers: members,
+    maxTurnsPerMember: tasks,
+    synthesize: false,
+  });
+  let turns = 0;
+  const handOffs: number[] = [];
+  let finishedAt: number | undefined;
+  team.on('team:member-started', (event) => {
+    if (event.data.role === 'member' && finishedAt !== undefined)
+      handOffs.push(performance.now() - finishedAt);
+  });
+  team.on('team:member-finished', (event) => {
+    if (event.data.role !== 'member') return;
+    turns++;
+    finishedAt = performance.now();
+  });
+  // The schema is made before counting: its migration is once per store, not per turn.
+  await store.listRuns();
+  const before = { texts: counts.texts, statements: counts.statements, commits: counts.commits };
+  const kindsBefore = new Map(counts.byKind);
+  counting = true;
+  const result = await team.run({ input: 'Do the tasks.' });
+  counting = false;
+  if (result.teamResult.stopReason !== 'completed')
+    throw new Error(`run ended ${result.teamResult.stopReason}`);
+  await store.close();
+  await dropSchema(schema);
+  const kinds = [...counts.byKind]
+    .map(([kind, count]) => [kind, (count - (kindsBefore.get(kind) ?? 0)) / turns] as const)
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1]);
+  return {
+    turns,
+    statements: (counts.statements - before.statements) / turns,
+    texts: (counts.texts - before.texts) / turns,
+    commits: (counts.commits - before.commits) / turns,
+    kinds,
+    handOff: handOffs.length > 0 ? median(handOffs) : Number.NaN,
+  };
+}
+
+const PROCESSES = 8;
+
+/** 8 processes claiming and completing 1000 tasks of one team; answers transactions per second. */
+async function storeRace(tasks: number): Promise<number> {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const store = new PostgresStore({ connectionString: url, schema });
+  const members = Array.from({ length: PROCESSES }, (_, index) => `w${index + 1}`);
+  await store.createTeam('race', { lead: 'lead', members, maxTasks: tasks });
+  await seed(store, 'race', tasks);
+  const worker = fileURLToPath(new URL('./postgres-worker.ts', import.meta.url));
+  const startAt = Date.now() + 3000;
+  const outputs = await Promise.all(
+    members.map((member) =>
+      promisify(execFile)(process.execPath, [
+        '--import',
+        'tsx',
+        worker,
+        url,
+        schema,
+        'race',
+        member,
+        String(startAt),
+        'true',
+      ]),
+    ),
+  );
+  const results = outputs.map(
+    (output) => JSON.parse(output.stdout) as { claimed: string[]; finishedAt: number },
+  );
+  const claimed = results.flatMap((result) => result.claimed).length;
+  const seconds = (Math.max(...results.map((result) => result.finishedAt)) - startAt) / 1000;
+  await store.close();
+  await dropSchema(schema);
+  if (claimed !== tasks) throw new Error(`${claimed} of ${tasks} tasks claimed`);
+  return (claimed * 2 + PROCESSES) / seconds;
+}
+
+/** 8 sessions, each committing transactions that lock one shared row, update it and NOTIFY; answers transactions per second. */
+async function bareLoop(ms: number): Promise<number> {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(
+    `CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.t (id int PRIMARY KEY, n bigint); INSERT INTO ${schema}.t VALUES (1, 0)`,
+  );
+  await admin.end();
+  const sessions = await Promise.all(
+    Array.from({ length: PROCESSES }, async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    }),
+  );
+  let done = 0;
+  const end = performance.now() + ms;
+  await Promise.all(
+    sessions.map(async (client) => {
+      while (performance.now() < end) {
+        await client.query(`BEGIN; SELECT n FROM ${schema}.t WHERE id = 1 FOR UPDATE`);
+        await client.query(
+          `UPDATE ${schema}.t SET n = n + 1 WHERE id = 1; SELECT pg_notify('bench_${schema}', 'x'); COMMIT`,
+        );
+        done++;
+      }
+    }),
+  );
+  await Promise.all(sessions.map((client) => client.end()));
+  await dropSchema(schema);
+  return done / (ms / 1000);
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  await admin.end();
+}
+
+const TASKS = Number(process.env.BENCH_TASKS ?? 24);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 3);
+const ROUNDS = 3;
+
+console.log(
+  `${TASKS} independent tasks, ${MEMBERS} members; a chain of ${TASKS} tasks; ${ROUNDS} rounds each, median\n`,
+);
+const wide = [];
+const chain = [];
+await teamRun(false, 6, MEMBERS); // warm-up
+for (let round = 0; round < ROUNDS; round++) {
+  wide.push(await teamRun(false, TASKS, MEMBERS));
+  chain.push(await teamRun(true, TASKS, MEMBERS));
+}
+const fmt = (value: number) => value.toFixed(1);
+console.log(
+  '| workload | member turns | statements per member turn | round trips per member turn | commits per member turn | hand-off ms (median) |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+for (const [name, runs] of [
+  ['independent', wide],
+  ['chain', chain],
+] as const) {
+  console.log(
+    `| ${name} | ${runs[0]?.turns} | ${fmt(median(runs.map((run) => run.statements)))} | ${fmt(median(runs.map((run) => run.texts)))} | ${fmt(median(runs.map((run) => run.commits)))} | ${fmt(median(runs.map((run) => run.handOff)))} |`,
+  );
+}
+console.log('\nStatements per member turn by kind (independent, last round):');
+for (const [kind, count] of wide.at(-1)?.kinds ?? [])
+  console.log(`  ${count.toFixed(2).padStart(6)}  ${kind}`);
+
+if (process.env.BENCH_RACE !== '0') {
+  const bare: number[] = [];
+  const race: number[] = [];
+  // Interleaved: the store's race between two bare loops, twice.
+  bare.push(await bareLoop(3000));
+  for (let round = 0; round < 2; round++) {
+    race.push(await storeRace(1000));
+    bare.push(await bareLoop(3000));
+  }
+  const limit = median(bare);
+  const store = median(race);
+  console.log(`\n| one team, ${PROCESSES} processes | transactions per s |`);
+  console.log('| --- | ---: |');
+  console.log(
+    `| bare loop: lock one row, update it, NOTIFY, commit (${PROCESSES} sessions; median of ${bare.length}) | ${limit.toFixed(0)} |`,
+  );
+  console.log(
+    `| PostgresStore: claim, then complete, 1000 tasks (median of ${race.length}) | ${store.toFixed(0)} |`,
+  );
+  console.log(`| share of the bare loop | ${(store / limit).toFixed(2)} |`);
+}
