@@ -83,7 +83,7 @@ export function toolInputSchema<T extends z.ZodObject>(fields: T): Schema<z.outp
   let schema = made.get(fields);
   if (!schema) {
     const described = zodSchema(fields);
-    schema = jsonSchema(() => described.jsonSchema, {
+    schema = jsonSchema(() => forModel(described.jsonSchema), {
       validate: (value) => ({ success: true, value }),
     });
     made.set(fields, schema);
@@ -92,3 +92,21 @@ export function toolInputSchema<T extends z.ZodObject>(fields: T): Schema<z.outp
 }
 
 const made = new WeakMap<z.ZodObject, Schema>();
+
+/**
+ * The JSON Schema without what tells the model nothing and costs tokens on every call:
+ * `$schema`, and the safe-integer bounds zod gives every `int()`. The tool's own check
+ * (`parseToolInput`) still applies them.
+ */
+function forModel(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forModel);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$schema') continue;
+    if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
+    if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
+    kept[key] = forModel(value);
+  }
+  return kept;
+}

@@ -49,6 +49,16 @@ describe('team tools', () => {
     }
   });
 
+  test('the model reads no $schema nor safe-integer bounds, and the tool still refuses an unsafe integer', async () => {
+    const { tools, call } = await toolsOf('lead');
+    const schema = JSON.stringify(await asSchema((tools as ToolSet).list_tasks?.inputSchema).jsonSchema);
+    expect(schema).toContain('"minimum":1');
+    expect(schema).not.toContain('$schema');
+    expect(schema).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    expect(await call('list_tasks', { page: 2 ** 60 })).toMatchObject({ success: false });
+    expect(await call('list_tasks', { page: 1 })).toMatchObject({ success: true });
+  });
+
   test('a refusal answers { success: false, error } with the rule’s reason and never throws', async () => {
     const lead = await toolsOf('lead');
     await lead.call('create_task', { title: 'Research', id: 'research' });
