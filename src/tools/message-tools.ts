@@ -11,14 +11,14 @@ import { toolInputSchema } from './tool-input.js';
 const sendMessageFields = z.strictObject({
   to: z
     .string()
-    .describe('A member\'s name, "lead", "everyone" (the agents) or "user" (the person running the team)'),
-  content: z.string().describe('The message, ≤20000 characters; an inbox holds ≤100 unread'),
+    .describe(
+      'A teammate\'s name, "lead", "everyone" (all other agents) or "user" (the person running the team)',
+    ),
+  content: z.string().describe('≤20000 characters'),
   kind: z
     .enum(MODEL_MESSAGE_KINDS)
     .optional()
-    .describe(
-      'What it is: "text" (default), "status_update", "question" (you keep your task and get a turn when they answer) or "error_report"',
-    ),
+    .describe('Default "text"; "question": you keep your task and get a turn when answered'),
 });
 const readInboxFields = z.strictObject({});
 /** Tokens an inbox answer keeps for the notice and the rest besides its messages. */
@@ -28,8 +28,7 @@ const readInboxInput = toolInputSchema(readInboxFields);
 
 export function sendMessageTool(context: TeamToolContext, agent: string) {
   return tool({
-    description:
-      'Write to a teammate by name, to "lead", to "everyone" (every other agent), or to "user": the person running the team, who reads it in their inbox.',
+    description: 'Send a message.',
     inputSchema: sendMessageInput,
     execute: (input) => {
       // Taken once per call, outside the transaction (which a store may run again).
@@ -49,8 +48,7 @@ export function sendMessageTool(context: TeamToolContext, agent: string) {
 export function readInboxTool(context: TeamToolContext, agent: string) {
   const room = budgetOf(context) - INBOX_FRAME;
   return tool({
-    description:
-      'Read the unread messages your turn was not given yet, oldest first, as many as fit in one answer.',
+    description: 'Unread messages not yet in your turn, oldest first, as many as fit.',
     inputSchema: readInboxInput,
     execute: (input) =>
       answer(context, { tool: 'read_inbox', agent, schema: readInboxFields, input }, (_, { mailbox }) => {

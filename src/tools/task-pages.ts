@@ -17,13 +17,13 @@ const STATUSES = ['pending', 'in_progress', 'completed', 'deleted'] as const;
 const TEXT_FIELDS = ['description', 'result', 'note'] as const;
 
 const listTasksFields = z.strictObject({
-  status: z.enum(STATUSES).optional().describe('Only the tasks with this status'),
-  page: z.number().int().min(1).optional().describe('The page to show, from 1; default 1'),
+  status: z.enum(STATUSES).optional().describe('Only this status'),
+  page: z.number().int().min(1).optional().describe('From 1; default 1'),
 });
 const getTaskFields = z.strictObject({
-  taskId: z.string().describe('Id of the task'),
-  field: z.enum(TEXT_FIELDS).optional().describe('Read one long field of it in slices'),
-  from: z.number().int().min(0).optional().describe('With field: the character to start at; default 0'),
+  taskId: z.string().describe('Task id'),
+  field: z.enum(TEXT_FIELDS).optional().describe('Long field to read in slices'),
+  from: z.number().int().min(0).optional().describe('With field: character to start at'),
 });
 const listTasksInput = toolInputSchema(listTasksFields);
 const getTaskInput = toolInputSchema(getTaskFields);
@@ -68,7 +68,7 @@ export function canTake(ids: readonly string[]): Record<string, unknown> {
 export function listTasksTool(context: TeamToolContext, agent: string) {
   const budget = budgetOf(context);
   return tool({
-    description: `The task list by pages of ${pageSize(budget)}: counts, statuses (deleted tasks too, with the reason as note), owners, what each waits for (blockedBy) and holds up (blocks), results and notes cut short (get_task reads one whole), and what you can take.`,
+    description: `Tasks, ${pageSize(budget)} a page: status, owner, blockedBy, blocks, result and note cut short (get_task has them whole), and what you can take.`,
     inputSchema: listTasksInput,
     execute: (input) =>
       answer(
@@ -142,8 +142,7 @@ function slice(task: TeamTask, field: (typeof TEXT_FIELDS)[number], from: number
 export function getTaskTool(context: TeamToolContext, agent: string) {
   const budget = budgetOf(context);
   return tool({
-    description:
-      'One task in full, with its whole result, what it waits for (blockedBy) and what waits for it (blocks); a very long one is cut, and field with from reads it in slices.',
+    description: 'One task in full. A very long field is cut: read it with field and from.',
     inputSchema: getTaskInput,
     execute: (input) =>
       answer(

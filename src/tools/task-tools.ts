@@ -11,34 +11,25 @@ import { toolInputSchema } from './tool-input.js';
 // Schemas made once: each is turned into JSON Schema once, not on every model call.
 // Strict: a parameter the tool does not have (`depends_on`) is refused, never dropped.
 const claimTaskFields = z.strictObject({
-  taskId: z.string().optional().describe('Id of the task; the next one if left out'),
+  taskId: z.string().optional().describe('Task id; left out, the next one'),
 });
 const updateTaskFields = z.strictObject({
-  taskId: z.string().describe('Id of the task'),
+  taskId: z.string().describe('Task id'),
   status: z
     .enum(['completed', 'pending'])
     .optional()
-    .describe('"completed" with a result, or "pending" to give it back'),
-  result: z
-    .string()
-    .optional()
-    .describe('The finished work, complete: it is what others read; ≤50000 characters'),
-  note: z.string().optional().describe('A short note on the task, ≤50000 characters'),
-  addDependsOn: z
-    .array(z.string())
-    .optional()
-    .describe('Lead or creator, pending task, in a call of its own: ids it must now wait for'),
-  removeDependsOn: z
-    .array(z.string())
-    .optional()
-    .describe('Lead or creator, pending task, in a call of its own: ids it no longer waits for'),
+    .describe('"completed" (with result) or "pending" (give it back)'),
+  result: z.string().optional().describe('The whole finished work: others read only this; ≤50000 characters'),
+  note: z.string().optional().describe('≤50000 characters'),
+  addDependsOn: z.array(z.string()).optional().describe('Task ids it must now wait for'),
+  removeDependsOn: z.array(z.string()).optional().describe('Task ids it no longer waits for'),
 });
 const claimTaskInput = toolInputSchema(claimTaskFields);
 const updateTaskInput = toolInputSchema(updateTaskFields);
 
 export function claimTaskTool(context: TeamToolContext, agent: string) {
   return tool({
-    description: 'Start a task: the one named, or the next one you can take. You hold one task at a time.',
+    description: 'Start the task named or the next you can take. You hold one at a time.',
     inputSchema: claimTaskInput,
     execute: (input) =>
       answer(
@@ -56,7 +47,7 @@ export function claimTaskTool(context: TeamToolContext, agent: string) {
 export function updateTaskTool(context: TeamToolContext, agent: string) {
   return tool({
     description:
-      'Complete your task (status "completed" with the result), give it back (status "pending"), or add a note. The lead (or the task\'s creator) also changes what a pending task waits for, with addDependsOn / removeDependsOn in a call of their own; a dependency that would make tasks wait in a circle, an unknown or a deleted one is refused.',
+      'Complete your task, give it back, or add a note. Lead or creator only: addDependsOn / removeDependsOn of a pending task, in a call of their own.',
     inputSchema: updateTaskInput,
     execute: async (input) =>
       (await guardComplete(context, agent, input)) ??
