@@ -6,7 +6,7 @@ const setup = { lead: 'editor', members: ['researcher', 'writer'] };
 /**
  * Texts a store must keep as they are: U+0000, lone surrogates (high, low, a pair reversed, a
  * high one at the end), a pair that is whole, U+FFFF and what an escaping of them could look
- * like, in one string and alone.
+ * like, and SQL's quotes, in one string and alone.
  */
 const HOSTILE_TEXTS = [
   'a \u0000 b',
@@ -19,6 +19,8 @@ const HOSTILE_TEXTS = [
   '\uFFFF',
   '\uFFFF0000 \uFFFFd800 \uFFFFffff',
   '\\u0000 %00 \\x00',
+  // What ends a dollar-quoted literal in SQL, for a store that writes values into its statements.
+  "dollar $q$ $q0$ $q1$ $$ $1 '; --",
 ];
 const HOSTILE = HOSTILE_TEXTS.join(' | ');
 
