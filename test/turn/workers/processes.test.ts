@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TeamEvent } from 'agent-teams';
 import pg from 'pg';
@@ -17,12 +19,16 @@ afterEach(() => {
   for (const child of children.splice(0)) child.child.kill('SIGKILL');
 });
 
-function start(args: string[], schema: string) {
-  const started = startCli([...args, '--postgres', POSTGRES_URL, '--schema', schema], { cwd: tempFolder() });
+function start(args: string[], schema: string, env?: Record<string, string>) {
+  const started = startCli([...args, '--postgres', POSTGRES_URL, '--schema', schema], {
+    cwd: tempFolder(),
+    env,
+  });
   children.push(started);
   return started;
 }
-const worker = (schema: string) => start(['worker', teamFile, '--concurrency', '2'], schema);
+const worker = (schema: string, env?: Record<string, string>) =>
+  start(['worker', teamFile, '--concurrency', '2'], schema, env);
 const run = (schema: string) => start(['run', teamFile, '--input', 'Do the six', '--json'], schema);
 
 async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -133,7 +139,9 @@ describe.skipIf(!reachable)('turns on worker processes', () => {
 
   test('the run’s process killed mid-run is resumed with --postgres and completes', async () => {
     const schema = stores.make().schema;
-    const w = worker(schema);
+    // The second layer's turns wait for this file, so the run is still mid-way when it is killed.
+    const hold = join(tempFolder(), 'go');
+    const w = worker(schema, { WORKER_TEAM_HOLD: hold });
     await until(() => w.output().includes('takes the turns'), 'the worker');
     const first = run(schema);
     await until(
@@ -142,6 +150,7 @@ describe.skipIf(!reachable)('turns on worker processes', () => {
     );
     first.child.kill('SIGKILL');
     await first.done;
+    await writeFile(hold, '');
     const resumed = await start(['resume', teamFile, '--json'], schema).done;
     expect({ code: resumed.code, stderr: resumed.stderr }).toEqual({ code: 0, stderr: '' });
     const events = await logOf(schema);
