@@ -3,7 +3,7 @@ import { findTask } from '../../board/task-list-state.js';
 import { isTeamError, TeamError } from '../../errors/index.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { type TeamState, taskList } from '../team-state.js';
-import type { FileWrite } from './file-commit.js';
+import { type FileWrite, journalAhead } from './file-commit.js';
 import { ioError, listFolder, readJson } from './file-io.js';
 import type { FileKey, FileLayout } from './file-layout.js';
 import { wholeLength } from './file-log.js';
@@ -174,7 +174,7 @@ export function checkLog(layout: FileLayout, team: string, stamp: VersionStamp):
  * stamp is missing or caught mid-write. Only that part of it is checked (the stamp also
  * lists every task file, which this read, made for every catch-up of the log, has no use for).
  */
-type LogRecord = Pick<VersionStamp, 'eventSeq' | 'log'>;
+type LogRecord = Pick<VersionStamp, 'version' | 'eventSeq' | 'log'>;
 
 function peekLog(file: string): LogRecord | undefined {
   const count = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
@@ -183,12 +183,18 @@ function peekLog(file: string): LogRecord | undefined {
     const text = fs.readFileSync(file, 'utf8');
     const files = text.indexOf(',"files":');
     const stamp = JSON.parse(files < 0 ? text : `${text.slice(0, files)}}`) as {
+      version?: unknown;
       eventSeq?: unknown;
       log?: { runId?: unknown; bytes?: unknown };
     };
-    const { eventSeq, log } = stamp;
-    if (!count(eventSeq) || typeof log?.runId !== 'string' || !count(log.bytes)) return undefined;
-    return { eventSeq: eventSeq as number, log: { runId: log.runId, bytes: log.bytes as number } };
+    const { version, eventSeq, log } = stamp;
+    if (!count(version) || !count(eventSeq) || typeof log?.runId !== 'string' || !count(log.bytes))
+      return undefined;
+    return {
+      version: version as number,
+      eventSeq: eventSeq as number,
+      log: { runId: log.runId, bytes: log.bytes as number },
+    };
   } catch {
     return undefined;
   }
@@ -216,19 +222,26 @@ export class RunTeams {
   }
 }
 
+/**
+ * The run's logged events after `afterSeq`; or, when the team's journal holds a commit of this
+ * run past its stamp (one whose writer is at work, or died), the team to finish it for first:
+ * such a commit is committed, and a reader that went by the stamp alone would see less (a
+ * crashed run's end missing until the next write).
+ */
 export function readRunLog(
   layout: FileLayout,
   reader: LogReader,
   runId: string,
   afterSeq: number,
   teams: RunTeams,
-): TeamEvent[] {
+): TeamEvent[] | { unfinished: string } {
   const file = layout.events(runId);
   const team = teams.of(layout, runId);
   if (team === undefined) return reader.read(file, afterSeq);
   const stampFile = layout.version(team);
   const recorded = peekLog(stampFile);
   const current = recorded?.log?.runId === runId ? recorded : undefined;
+  if (current && journalAhead(layout, team, current.version)) return { unfinished: team };
   return reader.read(file, afterSeq, (size) => {
     if (current) checkLength(file, size, current, stampFile);
     else if (size === undefined)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
+import { TeamError } from '../../errors/index.js';
 import { checkName } from '../../errors/names.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { type LiveRuns, liveRunsAt } from '../live-runs.js';
@@ -265,7 +266,22 @@ export class FileStore implements TeamStore {
   /** A run's events; `corrupt-file` when its log is gone, or shorter than the team's stamp records. */
   async readEvents(runId: string, options?: ReadEventsOptions): Promise<TeamEvent[]> {
     this.#open();
-    return readRunLog(this.#layout, this.#log, checkRunId(runId), checkAfterSeq(options), this.#runTeams);
+    const id = checkRunId(runId);
+    const afterSeq = checkAfterSeq(options);
+    const read = readRunLog(this.#layout, this.#log, id, afterSeq, this.#runTeams);
+    if (Array.isArray(read)) return read;
+    // Finished (or waited for) under the lock, as a transaction would, and read there: under
+    // the lock, once synced, no journal is ahead of the stamp.
+    return this.#locked(read.unfinished, () => {
+      this.#teams.sync(read.unfinished);
+      const synced = readRunLog(this.#layout, this.#log, id, afterSeq, this.#runTeams);
+      if (Array.isArray(synced)) return synced;
+      // Only a writer that ignores the lock leaves a journal ahead here.
+      throw new TeamError(
+        'corrupt-file',
+        `${this.#layout.journal(read.unfinished)} is ahead of its stamp under the lock`,
+      );
+    });
   }
 
   /**

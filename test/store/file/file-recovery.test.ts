@@ -119,6 +119,29 @@ describe('FileStore against broken files', () => {
     ]);
   });
 
+  test('a reader of the run’s events sees a commit cut off after its journal: it is committed, as a crashed run’s end is', async () => {
+    const root = tempFolder();
+    const store = await teamWithTask(root);
+    const { runId } = await store.startRun('newsroom', { fresh: false });
+    await store.transact('newsroom', ({ board }) => board.claimTask('researcher'));
+    const inbox = path.join(root, 'teams/newsroom/inboxes/writer.json');
+    mkdirSync(inbox);
+    await expect(
+      store.transact('newsroom', ({ board, mailbox }) => {
+        board.updateTask('task-1', { status: 'completed', result: 'The moon pulls the sea' }, 'researcher');
+        mailbox.send('researcher', 'writer', 'Notes are in task-1');
+      }),
+    ).rejects.toMatchObject({ code: 'store-io' });
+    rmSync(inbox, { recursive: true });
+    // The first thing another process does is read the log (as `agent-teams logs` would).
+    const events = await new FileStore({ root }).readEvents(runId as string);
+    expect(events.map((event) => event.type)).toEqual([
+      'team:task-claimed',
+      'team:task-completed',
+      'team:message-sent',
+    ]);
+  });
+
   test('a torn last line in the event log is not read as an event', async () => {
     const root = tempFolder();
     const store = await teamWithTask(root);
