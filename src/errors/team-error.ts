@@ -82,6 +82,11 @@ export type TeamErrorCode =
   | 'hook-failed'
   /** A team's hook (`onTaskCreated`) rejected the person's change: the message carries its feedback. */
   | 'hook-rejected'
+  /**
+   * The person added a task to a team whose `onTaskCreated` hook judges every new task, from
+   * where the hook is not at hand (no team file given): nothing was added.
+   */
+  | 'hook-missing'
   // runs
   /** The run has ended: it takes no more control (abort, shutdown, roster changes, answers). */
   | 'run-ended'

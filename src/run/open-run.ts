@@ -28,6 +28,7 @@ export async function openRun(
     selfClaim: settings.selfClaim,
     maxTasks: settings.maxTasks,
     maxMembers: settings.formation.maxMembers,
+    judgesTasks: settings.hooks.onTaskCreated !== undefined,
     profiles: profilesOf([settings.lead, ...settings.members]),
   });
   const resumable = fresh ? undefined : await store.resumeRun(settings.name);

@@ -2,7 +2,7 @@ import { USER } from '../agent/participants.js';
 import type { NewTask, TaskEdit, TeamTask } from '../board/task.js';
 import { checkKnownKeys } from '../errors/check-options.js';
 import { TeamError } from '../errors/team-error.js';
-import type { TeamRules, TeamStore } from '../store/team-store.js';
+import type { TeamInfo, TeamRules, TeamStore } from '../store/team-store.js';
 import type { TeamHooks } from '../tools/hooks.js';
 import { judgeUserTask } from '../tools/hooks-tools.js';
 import { assignAndTell, deleteAndTell, releaseAndTell } from '../tools/task-graph.js';
@@ -31,7 +31,7 @@ const EDIT_FIELDS = ['title', 'description', 'addDependsOn', 'removeDependsOn', 
  * `run-ended`): a run that ended takes no more changes, and the next run starts with an empty
  * list. A run whose process died is still going: edits wait in its store for `resume`.
  */
-async function requireGoingTeam(store: TeamStore, team: string): Promise<string> {
+async function requireGoingTeam(store: TeamStore, team: string): Promise<TeamInfo & { runId: string }> {
   const info = await store.getTeam(team);
   if (!info) throw new TeamError('team-not-found', `The store knows no team ${team}.`, { details: { team } });
   if (info.runId === null) {
@@ -42,7 +42,7 @@ async function requireGoingTeam(store: TeamStore, team: string): Promise<string>
     );
   }
   await requireGoingRun(store, team, info.runId);
-  return info.runId;
+  return { ...info, runId: info.runId };
 }
 
 /**
@@ -56,8 +56,15 @@ export async function addTaskAsUser(
   task: NewTask,
   hooks?: TeamHooks,
 ): Promise<TeamTask> {
-  const runId = await requireGoingTeam(store, team);
+  const { runId, judgesTasks } = await requireGoingTeam(store, team);
   if (hooks) await judgeUserTask({ store, team, hooks: { hooks, runId } }, task);
+  else if (judgesTasks) {
+    throw new TeamError(
+      'hook-missing',
+      `The team ${team} judges every new task with its onTaskCreated hook, which is not at hand here: add the task with the team's file (agent-teams task add … --file <file>, or the Studio started on that file).`,
+      { details: { team } },
+    );
+  }
   return store.transact(team, ({ board }) => board.createTask(task, USER));
 }
 

@@ -35,6 +35,9 @@ export function describeTeam(
       `maxMembers must be a whole number of at least ${members.length} (the members), not ${String(maxMembers)}.`,
     );
   }
+  const judgesTasks = setup.judgesTasks ?? false;
+  if (typeof judgesTasks !== 'boolean')
+    throw new TeamError('invalid-input', 'judgesTasks must be true or false.');
   const stamp = now.toISOString();
   const profiles = setup.profiles ?? {};
   if (typeof profiles !== 'object' || profiles === null) {
@@ -62,6 +65,7 @@ export function describeTeam(
     selfClaim,
     maxTasks,
     maxMembers,
+    judgesTasks,
     runId: existing?.runId ?? null,
     createdAt: existing?.createdAt ?? stamp,
     updatedAt: stamp,
@@ -76,6 +80,7 @@ export function sameSetup(a: TeamInfo, b: TeamInfo): boolean {
     a.selfClaim === b.selfClaim &&
     a.maxTasks === b.maxTasks &&
     a.maxMembers === b.maxMembers &&
+    a.judgesTasks === b.judgesTasks &&
     departedNames(a.roster).length === departedNames(b.roster).length &&
     sameProfiles(a.roster, b.roster)
   );
@@ -143,19 +148,21 @@ export function checkAfterSeq(options: { afterSeq?: unknown } | undefined): numb
 }
 
 /** A team's info as a store recorded it: one written before rosters had profiles lists names instead. */
-export type StoredInfo = Omit<TeamInfo, 'roster' | 'maxMembers'> & {
+export type StoredInfo = Omit<TeamInfo, 'roster' | 'maxMembers' | 'judgesTasks'> & {
   readonly roster?: TeamInfo['roster'];
   readonly maxMembers?: number | null;
+  readonly judgesTasks?: boolean;
   readonly members?: readonly string[];
   readonly departed?: readonly string[];
 };
 
 /** The info of a stored team, its roster made from the names it lists when it has none. */
 export function infoOf(stored: StoredInfo): TeamInfo {
-  const { members = [], departed = [], roster, maxMembers = null, ...info } = stored;
+  const { members = [], departed = [], roster, maxMembers = null, judgesTasks = false, ...info } = stored;
   return {
     ...info,
     maxMembers,
+    judgesTasks,
     roster: roster ?? rosterFromNames(info.lead, members, departed, info.createdAt),
   };
 }

@@ -23,6 +23,12 @@ export interface TeamSetup {
   maxTasks?: number;
   /** Members on the team at once (active ones; the lead not counted): a join past it is refused. Default: no bound. */
   maxMembers?: number;
+  /**
+   * Whether the team's `onTaskCreated` hook judges every new task: a task the person adds
+   * where the hook is not at hand (`agent-teams task add` without `--file`, a Studio without
+   * the team's file) is refused with `hook-missing`. Default `false`.
+   */
+  judgesTasks?: boolean;
 }
 
 /** A team as its store knows it. */
@@ -41,6 +47,8 @@ export interface TeamInfo {
   readonly maxTasks: number;
   /** Members at once (the lead not counted); `null`: no bound. */
   readonly maxMembers: number | null;
+  /** Whether the team's `onTaskCreated` hook judges every new task (see `TeamSetup.judgesTasks`). */
+  readonly judgesTasks: boolean;
   /** The run events are logged under, if one was started. */
   readonly runId: string | null;
   /** When the store first knew it (ISO 8601). */

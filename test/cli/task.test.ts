@@ -185,6 +185,12 @@ test('task add --file has the team’s onTaskCreated hook judge the task: a reje
   const rejected = await cli(['task', 'add', 'judged', 'A vague task', '--file', judgedTeam], { cwd });
   expect(rejected.code).toBe(1);
   expect(rejected.stderr).toBe(`agent-teams: The task "A vague task" was not created: ${VAGUE}\n`);
+  // Without the file the hook is not at hand: refused, rather than let past it.
+  const unjudged = await cli(['task', 'add', 'judged', 'A vague task'], { cwd });
+  expect(unjudged.code).toBe(1);
+  expect(unjudged.stderr).toBe(
+    "agent-teams: The team judged judges every new task with its onTaskCreated hook, which is not at hand here: add the task with the team's file (agent-teams task add … --file <file>, or the Studio started on that file).\n",
+  );
   const elsewhere = await cli(['task', 'add', 'other', 'Write the intro', '--file', judgedTeam], { cwd });
   expect(elsewhere.stderr).toBe(
     `agent-teams: ${judgedTeam} defines no team named "other"; its teams: judged\n`,

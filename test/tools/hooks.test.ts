@@ -1,5 +1,6 @@
 import { type HookContext, isTeamError, type TeamHooks, type TeamTask } from 'agent-teams';
 import { describe, expect, test } from 'vitest';
+import { addTaskAsUser } from '../../src/run/task-control.js';
 import { STORES } from '../helpers/stores.js';
 import { byAgent, createTask, testTeam, tool } from '../helpers/team.js';
 
@@ -35,7 +36,8 @@ describe.each(STORES)('hooks on the %s', (_, makeStore) => {
     expect(seen[0]).toEqual({ team: 't', runId: result.runId, agent: 'lead' });
   });
 
-  test('the person’s tasks are judged by onTaskCreated as the lead’s are: rejected, never created (hook-rejected); a hook that throws adds nothing', async () => {
+  test('the person’s tasks are judged by onTaskCreated as the lead’s are: rejected, never created (hook-rejected); a hook that throws adds nothing; without the hook at hand, refused (hook-missing)', async () => {
+    const store = makeStore();
     let release!: () => void;
     const planned = new Promise<void>((resolve) => {
       release = resolve;
@@ -57,7 +59,7 @@ describe.each(STORES)('hooks on the %s', (_, makeStore) => {
         },
         a: () => 'Intro.',
       }),
-      { members: ['a'], hooks, store: makeStore() },
+      { members: ['a'], hooks, store },
     );
     const run = await team.start({ input: 'go' });
     await expect(run.addTask({ title: 'A vague task' })).rejects.toMatchObject({
@@ -67,6 +69,10 @@ describe.each(STORES)('hooks on the %s', (_, makeStore) => {
     await expect(run.addTask({ title: 'Explode' })).rejects.toMatchObject({
       code: 'hook-failed',
       message: 'The hook onTaskCreated threw: the checker is down',
+    });
+    // From where the hook is not at hand (another process with no team file): refused too.
+    await expect(addTaskAsUser(store, 't', { title: 'A vague task' })).rejects.toMatchObject({
+      code: 'hook-missing',
     });
     // The rejected tasks took no id.
     expect(await run.addTask({ title: 'Write the intro' })).toMatchObject({

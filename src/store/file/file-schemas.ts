@@ -75,6 +75,8 @@ export const configSchema = record({
   maxTasks: whole(1),
   // Written before teams had a bound on their members: none.
   maxMembers: withDefault(nullable(whole(1)), null),
+  // Written before the person's tasks were judged by the team's hook: not judged.
+  judgesTasks: withDefault(bool, false),
   runId: nullableText,
   createdAt: text,
   updatedAt: text,
