@@ -108,6 +108,17 @@ interface Property {
   readonly description?: string;
   readonly enum?: unknown[];
   readonly items?: { readonly type?: string };
+  readonly minimum?: number;
+  readonly maximum?: number;
+}
+
+/** A number's bounds as the model reads them in its schema (`integer ≥ 1`). */
+function bounded(type: string, property: Property): string {
+  const bounds = [
+    ...(property.minimum === undefined ? [] : [`≥ ${property.minimum}`]),
+    ...(property.maximum === undefined ? [] : [`≤ ${property.maximum}`]),
+  ];
+  return [type, ...bounds].join(' ');
 }
 
 async function section(name: string, tool: Tool): Promise<string> {
@@ -120,7 +131,7 @@ async function section(name: string, tool: Tool): Promise<string> {
       ? property.enum.map((value) => `\`${JSON.stringify(value)}\``).join(' \\| ')
       : property.type === 'array'
         ? `${property.items?.type ?? 'unknown'}[]`
-        : [property.type ?? 'unknown'].flat().join(' \\| ');
+        : bounded([property.type ?? 'unknown'].flat().join(' \\| '), property);
     const required = schema.required?.includes(field) ? 'yes' : 'no';
     return `| \`${field}\` | ${type} | ${required} | ${(property.description ?? '').replaceAll('|', '\\|')} |`;
   });

@@ -63,8 +63,8 @@ export function memberSystem(picture: TeamPicture, member: Agent): string {
     '',
     `You are ${member.name}, a member of the team "${picture.team}", led by ${picture.lead.name}` +
       (others.length > 0 ? `; teammates: ${named}.` : '.') +
-      ' Work on one task at a time and finish it with update_task: status "completed" with the whole result, ' +
-      'or "pending" to give it back. send_message reaches a teammate, "lead" or "everyone".',
+      // The tools' descriptions say the rest (one task at a time, the result, whom a message reaches): said once.
+      ' Finish each task with update_task.',
   ].join('\n');
 }
 

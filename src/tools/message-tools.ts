@@ -11,9 +11,7 @@ import { toolInputSchema } from './tool-input.js';
 const sendMessageFields = z.strictObject({
   to: z
     .string()
-    .describe(
-      'A teammate\'s name, "lead", "everyone" (all other agents) or "user" (the person running the team)',
-    ),
+    .describe('A teammate, "lead", "everyone" (all other agents) or "user" (the person running the team)'),
   content: z.string().describe('≤20000 characters'),
   kind: z
     .enum(MODEL_MESSAGE_KINDS)

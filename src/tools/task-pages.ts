@@ -18,12 +18,12 @@ const TEXT_FIELDS = ['description', 'result', 'note'] as const;
 
 const listTasksFields = z.strictObject({
   status: z.enum(STATUSES).optional().describe('Only this status'),
-  page: z.number().int().min(1).optional().describe('From 1; default 1'),
+  page: z.number().int().min(1).optional().describe('Default 1'),
 });
 const getTaskFields = z.strictObject({
   taskId: z.string().describe('Task id'),
-  field: z.enum(TEXT_FIELDS).optional().describe('Long field to read in slices'),
-  from: z.number().int().min(0).optional().describe('With field: character to start at'),
+  field: z.enum(TEXT_FIELDS).optional().describe('To read in slices'),
+  from: z.number().int().min(0).optional().describe('Character to start at'),
 });
 const listTasksInput = toolInputSchema(listTasksFields);
 const getTaskInput = toolInputSchema(getTaskFields);
@@ -68,7 +68,7 @@ export function canTake(ids: readonly string[]): Record<string, unknown> {
 export function listTasksTool(context: TeamToolContext, agent: string) {
   const budget = budgetOf(context);
   return tool({
-    description: `Tasks, ${pageSize(budget)} a page: status, owner, blockedBy, blocks, result and note cut short (get_task has them whole), and what you can take.`,
+    description: `Tasks, ${pageSize(budget)} a page (results and notes cut short), and what you can take.`,
     inputSchema: listTasksInput,
     execute: (input) =>
       answer(

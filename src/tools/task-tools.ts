@@ -11,25 +11,22 @@ import { toolInputSchema } from './tool-input.js';
 // Schemas made once: each is turned into JSON Schema once, not on every model call.
 // Strict: a parameter the tool does not have (`depends_on`) is refused, never dropped.
 const claimTaskFields = z.strictObject({
-  taskId: z.string().optional().describe('Task id; left out, the next one'),
+  taskId: z.string().optional().describe('Left out: the next you can take'),
 });
 const updateTaskFields = z.strictObject({
   taskId: z.string().describe('Task id'),
-  status: z
-    .enum(['completed', 'pending'])
-    .optional()
-    .describe('"completed" (with result) or "pending" (give it back)'),
+  status: z.enum(['completed', 'pending']).optional().describe('"completed" with result'),
   result: z.string().optional().describe('The whole finished work: others read only this; ≤50000 characters'),
   note: z.string().optional().describe('≤50000 characters'),
-  addDependsOn: z.array(z.string()).optional().describe('Task ids it must now wait for'),
-  removeDependsOn: z.array(z.string()).optional().describe('Task ids it no longer waits for'),
+  addDependsOn: z.array(z.string()).optional().describe('Task ids to wait for'),
+  removeDependsOn: z.array(z.string()).optional().describe('Task ids to stop waiting for'),
 });
 const claimTaskInput = toolInputSchema(claimTaskFields);
 const updateTaskInput = toolInputSchema(updateTaskFields);
 
 export function claimTaskTool(context: TeamToolContext, agent: string) {
   return tool({
-    description: 'Start the task named or the next you can take. You hold one at a time.',
+    description: 'Start a task. You hold one at a time.',
     inputSchema: claimTaskInput,
     execute: (input) =>
       answer(
