@@ -53,7 +53,7 @@ const parts = {
     [],
     [],
     24_000,
-    teamGoal('Write a short article about tides', 24_000),
+    teamGoal('Write a short article about tides', 24_000, 'member'),
   ).text,
   [`tool schemas (${schemas.length} tools)`]: JSON.stringify(schemas),
 };

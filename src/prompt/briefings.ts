@@ -107,17 +107,17 @@ export function leadStartBriefing(
 const GOAL_TOKENS = 1_000;
 
 /**
- * The team's goal as a member reads it in each briefing: the run's request, cut to a sixth of
- * the briefing's room and at most `GOAL_TOKENS` (a member's task says what it does; the goal,
- * what for). Empty for the lead's turns and for a turn without the request.
+ * The team's goal as it is read in a member's briefings and the lead's message and stalled
+ * ones: the run's request, cut to a sixth of the briefing's room and at most `GOAL_TOKENS` (a
+ * task or a message says what to do now; the goal, what for). Empty for a turn without it.
  */
-export function teamGoal(input: string | undefined, room: number): string {
+export function teamGoal(input: string | undefined, room: number, role: 'lead' | 'member'): string {
   if (!input) return '';
   const max = Math.min(GOAL_TOKENS, Math.floor(room / 6));
   return cutToTokens(
-    `The team's goal (the request to the lead):\n${input}`,
+    `The team's goal (the request to ${role === 'lead' ? 'you' : 'the lead'}):\n${input}`,
     max,
-    'the lead has the whole request',
+    role === 'lead' ? 'your start briefing had the whole request' : 'the lead has the whole request',
   );
 }
 
@@ -139,14 +139,16 @@ export function stalledBriefing(
   problems: readonly string[],
   tasks: readonly TeamTask[],
   room: number,
+  goal = '',
 ): string {
   const named = problems.slice(0, PROBLEMS_NAMED);
   const more = problems.length > named.length ? `; and ${problems.length - named.length} more` : '';
   const stuck = cutToTokens(`Nobody can go on: ${named.join('; ')}${more}.`, Math.floor(room / 3));
   const closing =
     'Assign, release (update_task status "pending") or close (status "completed") tasks so the work can finish.';
-  const left = room - tokenBound(stuck, room) - tokenBound(closing, room) - 20;
-  return joined([header('stalled'), stuck, taskSummary('Tasks', tasks, left, 'stalled'), closing], room);
+  const left = room - tokenBound(stuck, room) - tokenBound(closing, room) - tokenBound(goal, room) - 20;
+  const parts = [header('stalled'), ...(goal ? [goal] : []), stuck];
+  return joined([...parts, taskSummary('Tasks', tasks, left, 'stalled'), closing], room);
 }
 
 /** A task briefing and the messages it shows (the others stay unread for a later turn). */

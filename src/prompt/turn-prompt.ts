@@ -65,8 +65,8 @@ function basePrompt(
   const { room } = context;
   // What the turn reads of its run, kept with it when it started.
   const input = turn.context?.input ?? '';
-  // A member's turns carry the request as the team's goal; the lead's start turn has it whole.
-  const goal = () => (turn.role === 'member' ? teamGoal(input, room) : '');
+  // Turns other than the lead's start and synthesis (which have the request whole) carry it as the team's goal.
+  const goal = () => teamGoal(input, room, turn.role);
   const summaries = new Map(Object.entries(turn.context?.summaries ?? {}));
   const wanted = new Set(turn.messageIds);
   // The message an interrupt came with is read first.
@@ -82,7 +82,7 @@ function basePrompt(
       const problems = stallProblems(board, turn.context?.members ?? [], context.selfClaim);
       const notes = unreadNotes(messages, room);
       return {
-        text: notes.around(stalledBriefing(problems, board.listTasks(), notes.room)),
+        text: notes.around(stalledBriefing(problems, board.listTasks(), notes.room, goal())),
         shown: notes.shown,
       };
     }

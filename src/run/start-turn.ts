@@ -29,10 +29,9 @@ function turnContext(
   const inputs = synthesis && synthesis.level > 1 ? synthesis.inputs : [];
   const summaries = Object.fromEntries(inputs.map((key) => [key, state.summaries.get(key) ?? '']));
   return {
-    // A member reads the run's request as the team's goal (its briefing shortens a long one).
-    ...(reason === 'start' || reason === 'synthesis' || agent.role === 'member'
-      ? { input: state.input }
-      : {}),
+    // Every turn reads the run's request: whole in the lead's start and synthesis, as the
+    // team's goal (shortened when long) in the others.
+    input: state.input,
     ...(joined.length > 0 ? { joined } : {}),
     ...(reason === 'stalled' ? { members } : {}),
     ...(inputs.length > 0 ? { summaries } : {}),

@@ -15,7 +15,10 @@ const claimTaskFields = z.strictObject({
 });
 const updateTaskFields = z.strictObject({
   taskId: z.string().describe('Task id'),
-  status: z.enum(['completed', 'pending']).optional().describe('"completed" with result; "pending" gives it back'),
+  status: z
+    .enum(['completed', 'pending'])
+    .optional()
+    .describe('"completed" with result; "pending" gives it back'),
   result: z.string().optional().describe('The whole finished work: others read only this; ≤50000 characters'),
   note: z.string().optional().describe('≤50000 characters'),
   addDependsOn: z.array(z.string()).optional().describe('Task ids to wait for'),

@@ -206,11 +206,35 @@ test('when nobody can go on, the lead gets a stalled turn and can unblock the te
     }),
     { selfClaim: false },
   );
-  const result = await team.run({ input: 'go' });
+  const result = await team.run({ input: 'Count the boats in the harbour' });
   const stalled = model.calls.find((call) => call.reason === 'stalled');
   expect(stalled?.prompt).toContain('task-1 is not assigned to anyone');
+  // The lead's stalled turn starts fresh: it reads what the team is for.
+  expect(stalled?.prompt).toContain("The team's goal (the request to you):\nCount the boats in the harbour");
   expect(result.teamResult.stopReason).toBe('completed');
   expect(result.teamResult.tasks[0]).toMatchObject({ owner: 'b', result: 'Done by b.' });
+});
+
+test('the lead’s message turn reads the team’s goal beside the message', async () => {
+  const { team, model } = testTeam(
+    byAgent({
+      lead: (call) => {
+        if (call.reason === 'start')
+          return call.step === 0
+            ? { toolCalls: [createTask({ title: 'Count', assignee: 'b' })] }
+            : 'Planned.';
+        return call.reason === 'synthesis' ? 'Final' : 'The big one.';
+      },
+      b: (call) =>
+        call.step === 0
+          ? { toolCalls: [tool('send_message', { to: 'lead', content: 'Which harbour?' })] }
+          : 'Counted 12.',
+    }),
+  );
+  await team.run({ input: 'Count the boats in the harbour' });
+  const message = model.calls.find((call) => call.agent === 'lead' && call.reason === 'message');
+  expect(message?.prompt).toContain('Which harbour?');
+  expect(message?.prompt).toContain("The team's goal (the request to you):\nCount the boats in the harbour");
 });
 
 test('a stalled turn that changes nothing ends the run as stalled, with a final answer', async () => {

