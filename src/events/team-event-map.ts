@@ -1,3 +1,4 @@
+import type { BoardEventMap } from './board-event-map.js';
 import type { GovernanceEventMap } from './governance-event-map.js';
 import type { IdleReason, MessageKind } from './message.js';
 import type {
@@ -8,7 +9,6 @@ import type {
   TaskCounts,
   TurnReason,
 } from './run-terms.js';
-import type { TaskEditField, TaskStatus, TeamTask } from './task.js';
 import type { TurnEventMap } from './turn-event-map.js';
 import type { TokenUsage } from './usage.js';
 
@@ -27,7 +27,7 @@ export type { HookRejection, ReportedOutcome } from './turn-event-map.js';
  * Every event of a team and the data it carries. Task events carry the task as it is
  * after the change. The key is the event's `type`.
  */
-export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
+export interface TeamEventMap extends TurnEventMap, BoardEventMap, GovernanceEventMap {
   /** A run begins; before anything else of the run. `input` is the request. */
   'team:start': {
     /** The lead's name. */
@@ -102,81 +102,6 @@ export interface TeamEventMap extends TurnEventMap, GovernanceEventMap {
     readonly responseId?: string;
     /** The step's tokens and cost. */
     readonly usage: TokenUsage;
-  };
-  /** A task was put on the list. */
-  'team:task-created': {
-    /** The task as created. */
-    readonly task: TeamTask;
-    /** Who created it. */
-    readonly by: string;
-  };
-  /** A pending task was given to a member; `previousOwner` is whom it was given to before. */
-  'team:task-assigned': {
-    /** The task after the assignment. */
-    readonly task: TeamTask;
-    /** The member it is given to. */
-    readonly assignee: string;
-    /** Who assigned it. */
-    readonly by: string;
-    /** Whom it was given to before; `null` when no one. */
-    readonly previousOwner: string | null;
-  };
-  /** A member started a task. */
-  'team:task-claimed': {
-    /** The task after the claim. */
-    readonly task: TeamTask;
-    /** The member who started it. */
-    readonly member: string;
-  };
-  /** A release, a note or a lead's change: `from` and `to` are the statuses before and after. */
-  'team:task-updated': {
-    /** The task after the change. */
-    readonly task: TeamTask;
-    /** Who changed it. */
-    readonly by: string;
-    /** Its status before. */
-    readonly from: TaskStatus;
-    /** Its status after. */
-    readonly to: TaskStatus;
-  };
-  /**
-   * A pending task's title, description or dependencies changed (`update_task`, `editTask`, or
-   * a deletion dropping a dependency): `addedDependsOn` and `removedDependsOn` say which.
-   */
-  'team:task-edited': {
-    /** The task after the edit. */
-    readonly task: TeamTask;
-    /** Who edited it. */
-    readonly by: string;
-    /** Which fields changed. */
-    readonly fields: readonly TaskEditField[];
-    /** Dependencies the edit added. */
-    readonly addedDependsOn: readonly string[];
-    /** Dependencies the edit removed. */
-    readonly removedDependsOn: readonly string[];
-  };
-  /**
-   * A task was deleted (`delete_task`, `deleteTask`) with a reason; `dependents` are the tasks
-   * that waited for it, each no longer does (a `team:task-edited` follows for each).
-   */
-  'team:task-deleted': {
-    /** The task as it was when deleted. */
-    readonly task: TeamTask;
-    /** Who deleted it. */
-    readonly by: string;
-    /** Why, as the deleter gave it. */
-    readonly reason: string;
-    /** The tasks that depended on it. */
-    readonly dependents: readonly string[];
-  };
-  /** A task was completed (or closed by the lead); `unblocked` are the ids of tasks it freed. */
-  'team:task-completed': {
-    /** The task after completion. */
-    readonly task: TeamTask;
-    /** Who completed or closed it. */
-    readonly by: string;
-    /** The ids of the tasks it freed. */
-    readonly unblocked: readonly string[];
   };
   /** A message was delivered; `to` are the mailboxes it reached. */
   'team:message-sent': {
