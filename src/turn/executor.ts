@@ -30,9 +30,9 @@ export interface TurnExecutor {
   /** Runs a turn to its end. Never rejects: a failure or an abort is its outcome. */
   execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome>;
   /**
-   * Commits `start` (a turn's start, decided in the transaction) and hands the turn it
-   * answers over in the same transaction. Executors that run turns here need not: the loop
-   * then commits with the store's `transact`.
+   * Commits `start` (a turn's start, decided in the transaction) and does in the same
+   * transaction what the turn it answers needs there (hands it over to a worker, reads its
+   * briefing). Without it the loop commits with the store's `transact`.
    */
   commitStart?<T>(
     team: string,
