@@ -27,8 +27,11 @@ export interface LoopConfig {
 
 /** What the loop reacts to, one at a time. */
 export type LoopInput =
-  /** Something was committed: catch up from the log. */
-  | { readonly kind: 'commits' }
+  /**
+   * Something was committed: catch up from the log. `lastSeq`, when given, is the last of the
+   * run's events the commit logged: a commit every step since has seen needs no step again.
+   */
+  | { readonly kind: 'commits'; readonly lastSeq?: number }
   | { readonly kind: 'turn-ended'; readonly turn: TurnDescriptor; readonly outcome: TurnOutcome }
   /** A stop that could not be committed (the store failed): the run stops here all the same. */
   | { readonly kind: 'abort'; readonly reason: unknown }

@@ -79,6 +79,11 @@ export class RunLoop {
   #localStop: Stopping = null;
   #cancelTimer: (() => void) | undefined;
   #timerAt: number | undefined;
+  /**
+   * The seq folded when the last step looked: every commit up to it was in the store before
+   * that step's transaction began, so that step saw what it changed.
+   */
+  #stepSaw = 0;
 
   constructor(config: LoopConfig) {
     this.#config = config;
@@ -186,8 +191,13 @@ export class RunLoop {
   async #drive(): Promise<TeamRunResult> {
     const { store, settings } = this.#config;
     const unsubscribe = store.subscribe(settings.name, (events) => {
-      if (this.#heard) for (const event of events) if (event.runId === this.#runId) this.#heard.push(event);
-      this.post({ kind: 'commits' });
+      let lastSeq: number | undefined;
+      for (const event of events) {
+        if (event.runId !== this.#runId) continue;
+        this.#heard?.push(event);
+        lastSeq = Math.max(lastSeq ?? 0, event.seq);
+      }
+      this.post(lastSeq === undefined ? { kind: 'commits' } : { kind: 'commits', lastSeq });
     });
     try {
       const reason = await this.#loop();
@@ -211,18 +221,36 @@ export class RunLoop {
   async #loop(): Promise<StopReason> {
     // What was committed since the run opened (an abort before it began) comes first.
     await this.#catchUp().catch((error: unknown) => this.#stopHere('failed', error));
+    let act = true;
     for (;;) {
       try {
         // What arrived meanwhile is handled before anything starts.
-        for (let input = this.#inputs.poll(); input; input = this.#inputs.poll()) await this.#handle(input);
-        const end = await this.#act();
-        if (end) return end;
-        await this.#handle(await this.#inputs.take());
+        for (let input = this.#inputs.poll(); input; input = this.#inputs.poll()) {
+          act = this.#news(input) || act;
+          await this.#handle(input);
+        }
+        if (act) {
+          const end = await this.#act();
+          if (end) return end;
+        }
+        const input = await this.#inputs.take();
+        act = this.#news(input);
+        await this.#handle(input);
       } catch (error) {
         // The store failed under the loop: stop the turns, then end the run as failed.
+        act = true;
         this.#stopHere('failed', error);
       }
     }
+  }
+
+  /**
+   * Whether `input` may change what the next step decides. A commit whose events a step has
+   * seen already (the loop's own, folded before its next step) does not: the step would only
+   * read the same state again. Every other input does, as does a commit of no run event.
+   */
+  #news(input: LoopInput): boolean {
+    return input.kind !== 'commits' || input.lastSeq === undefined || input.lastSeq > this.#stepSaw;
   }
 
   /** Carries out the run's next steps until it must wait; answers the stop reason once the run is to end. */
@@ -253,6 +281,7 @@ export class RunLoop {
     const context = { settings, budget, now: settings.clock.now() };
     return this.#commitStart(
       (rules) => {
+        this.#stepSaw = this.#state.seq;
         const snapshot: StepSnapshot = {
           ...takeSnapshot(rules, this.#state, settings),
           listTasks: () => rules.board.listTasks(),

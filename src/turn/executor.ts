@@ -9,7 +9,7 @@ import type { Clock } from '../events/clock.js';
 import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import { briefingRoom, systemPrompt } from '../prompt/prompt-room.js';
-import { turnPrompt } from '../prompt/turn-prompt.js';
+import { type TurnPrompt, turnPrompt } from '../prompt/turn-prompt.js';
 import type { TeamRules, TeamStore } from '../store/team-store.js';
 import type { RunTracing } from '../telemetry/run-tracing.js';
 import { turnHeaders } from '../telemetry/turn-headers.js';
@@ -20,7 +20,7 @@ import { judgeTurnEnd } from './hooks-turn.js';
 import { newMessages } from './mid-turn.js';
 import { runModelTurn } from './model-turn.js';
 import type { ThreadMemory } from './threads.js';
-import { type TranscriptModel, TurnTranscript } from './transcript.js';
+import { promptDraft, type TranscriptModel, TurnTranscript } from './transcript.js';
 import { thrownOutcome } from './turn-failure.js';
 import type { TurnOutcome } from './turn-outcome.js';
 import { turnTools } from './turn-tools.js';
@@ -30,9 +30,9 @@ export interface TurnExecutor {
   /** Runs a turn to its end. Never rejects: a failure or an abort is its outcome. */
   execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome>;
   /**
-   * Commits `start` (a turn's start, decided in the transaction) and hands the turn it
-   * answers over in the same transaction. Executors that run turns here need not: the loop
-   * then commits with the store's `transact`.
+   * Commits `start` (a turn's start, decided in the transaction) and does in the same
+   * transaction what the turn it answers needs there (hands it over to a worker, reads its
+   * briefing). Without it the loop commits with the store's `transact`.
    */
   commitStart?<T>(
     team: string,
@@ -109,6 +109,8 @@ export class InProcessExecutor implements TurnExecutor {
   readonly #joined = new Map<string, Agent>();
   /** Their models, resolved when first needed (a member's own turn), or when given here. */
   readonly #joinedModels = new Map<string, LanguageModelV3>();
+  /** Briefings read in the transaction that started their turn (see `commitStart`). */
+  readonly #briefed = new WeakMap<TurnDescriptor, TurnPrompt>();
 
   constructor(options: InProcessExecutorOptions) {
     this.#options = options;
@@ -135,6 +137,45 @@ export class InProcessExecutor implements TurnExecutor {
     const known = (name: string) => this.#joined.has(name) || this.#agent(name) !== undefined;
     for (const member of turn.context?.joined ?? []) {
       if (!known(member.name)) this.#add(joinedAgent(this.#options.team.formation, member));
+    }
+  }
+
+  /**
+   * Commits a turn's start and reads its briefing in the same transaction (logging it there):
+   * one commit fewer per turn than reading it when the turn runs. A briefing that cannot be
+   * read there (an agent this process cannot equip) is left for the turn, which then fails
+   * with the error as before.
+   */
+  async commitStart<T>(
+    team: string,
+    start: (rules: TeamRules) => T,
+    turnOf: (value: T) => TurnDescriptor | undefined,
+  ): Promise<T> {
+    let briefed: { turn: TurnDescriptor; briefing: TurnPrompt } | undefined;
+    const value = await this.#options.store.transact(team, (rules) => {
+      // A store may run this again (under its lock): only the last run's briefing counts.
+      briefed = undefined;
+      const value = start(rules);
+      const turn = turnOf(value);
+      const briefing = turn && this.#briefingIn(rules, turn);
+      if (!turn || !briefing) return value;
+      if (briefing.requests.approvedCalls.length === 0) rules.emit(promptDraft(turn, briefing.text));
+      briefed = { turn, briefing };
+      return value;
+    });
+    if (briefed) this.#briefed.set(briefed.turn, briefed.briefing);
+    return value;
+  }
+
+  /** The turn's briefing as `rules` read it, or `undefined` when its agent cannot be equipped here. */
+  #briefingIn(rules: TeamRules, turn: TurnDescriptor): TurnPrompt | undefined {
+    try {
+      this.#joinFrom(turn);
+      const { room } = this.#equipment(turn.agent);
+      const context = { members: this.#members(), selfClaim: this.#options.team.selfClaim, room };
+      return turnPrompt(rules, turn, context);
+    } catch {
+      return undefined;
     }
   }
 
@@ -182,12 +223,15 @@ export class InProcessExecutor implements TurnExecutor {
       const log = new TurnTranscript(store, turn, priced);
       transcript = log;
       const context = { members: this.#members(), selfClaim: team.selfClaim, room };
-      const briefing = await store.transact(team.name, (rules) => {
-        const read = turnPrompt(rules, turn, context);
-        // The briefing goes in the log with its read, unless approved calls add their answers to it.
-        if (read.requests.approvedCalls.length === 0) rules.emit(log.promptDraft(read.text));
-        return read;
-      });
+      const briefing =
+        this.#briefed.get(turn) ??
+        (await store.transact(team.name, (rules) => {
+          const read = turnPrompt(rules, turn, context);
+          // The briefing goes in the log with its read, unless approved calls add their answers to it.
+          if (read.requests.approvedCalls.length === 0) rules.emit(promptDraft(turn, read.text));
+          return read;
+        }));
+      this.#briefed.delete(turn);
       seen.clear();
       for (const id of briefing.shown) seen.add(id);
       const { tools, governance } = turnTools({

@@ -38,6 +38,13 @@ export interface TranscriptModel {
   price(): KnownPrice | NoPrice;
 }
 
+/** A turn's briefing as its transcript's first event, for the commit that reads it (or the first step's). */
+export function promptDraft(descriptor: TurnDescriptor, prompt: string): TeamEventDraft {
+  const { agent, turn, reason, taskId } = descriptor;
+  const data = { agent, turn, reason, taskId, prompt: cutTo(prompt, LIMITS.promptInLog, null) };
+  return { type: 'team:turn-prompt', data };
+}
+
 /**
  * A turn's transcript and usage, committed through the store (so it works wherever the turn
  * runs) on the turn's own commits, never on commits of their own: the briefing with the
@@ -64,16 +71,9 @@ export class TurnTranscript {
     this.#model = model;
   }
 
-  /** The briefing as the transcript's first event, for the commit that reads it (or the first step's). */
-  promptDraft(prompt: string): TeamEventDraft {
-    const { agent, turn, reason, taskId } = this.#turn;
-    const data = { agent, turn, reason, taskId, prompt: cutTo(prompt, LIMITS.promptInLog, null) };
-    return { type: 'team:turn-prompt', data };
-  }
-
   /** The briefing, when it could not go with the briefing's read: it goes with the next commit. */
   prompt(prompt: string): void {
-    this.#pending.push(this.promptDraft(prompt));
+    this.#pending.push(promptDraft(this.#turn, prompt));
   }
 
   /** What the turn was given before step `step` (messages that came while it ran), marked so. */

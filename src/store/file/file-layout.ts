@@ -15,9 +15,9 @@ export type FileKey = StateKey | 'config';
  *   teams/{team}/requests.json        the run's requests (plans, permissions, tool calls) and path grants
  *   tasks/{team}/{id}.json            one task
  *   tasks/{team}/.highwatermark       highest N of any task-N id ever used
- *   tasks/{team}/.lock                the cross-process lock (a folder, proper-lockfile); a
- *                                     release renames it aside (`.lock.<pid>.<n>.released`)
- *                                     and removes it off the event loop
+ *   tasks/{team}/.lock                the cross-process lock (an empty file made with O_EXCL,
+ *                                     through proper-lockfile; an earlier version's folder
+ *                                     there is waited for, or taken over, all the same)
  *   tasks/{team}/.lock-owner          who holds it, so a dead holder's lock is taken over
  *   tasks/{team}/.lock-queue/         one ticket per waiting process: the order they are woken in
  *   tasks/{team}/.version             the commit stamp: epoch, version, event count, and
@@ -44,11 +44,14 @@ export class FileLayout {
     this.#folders.confirm(folder);
   }
 
-  /** The team's folders the store writes in: its task folder and lock's, its inboxes and config's. */
+  /**
+   * The team's folders the store writes in: its task folder, its lock queue's, its inboxes and
+   * config's. The lock itself is no folder to confirm: it is made with O_EXCL (never through
+   * a link) and removed by unlink (a link, not what it points to).
+   */
   confineTeam(team: string): void {
     this.confine(this.taskFolder(team));
     this.confine(this.inboxFolder(team));
-    this.confine(this.lock(team));
     this.confine(`${this.lock(team)}-queue`);
   }
 

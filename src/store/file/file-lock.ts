@@ -37,13 +37,31 @@ function synchronously(call: (...args: never[]) => unknown) {
 let released = 0;
 
 /**
- * Removes a lock folder by renaming it aside, then removing it off the event loop. On ext4
- * removing a folder costs over a millisecond (a rename a hundredth of that), and a release is
- * on the path of every commit; waiters see the lock gone the moment it is renamed.
+ * Takes the lock: the lock is a file made with `O_EXCL`, which fails with EEXIST while any
+ * entry (a file, a folder, a link: never followed) is in its place. A file, not a folder
+ * as proper-lockfile makes: on ext4 making and removing a folder costs a block of the disk
+ * each time (removing one took over a millisecond here, and held the team's folder meanwhile),
+ * and a lock is taken and released at every commit.
  */
-function removeLockFolder(folder: string): void {
-  const aside = `${folder}.${process.pid}.${++released}.released`;
-  fs.renameSync(folder, aside);
+function makeLockFile(file: string): void {
+  fs.closeSync(fs.openSync(file, 'wx'));
+}
+
+/**
+ * Removes a lock: a lock file (this version's) at once; a lock folder (an earlier version's,
+ * taken over when stale) by renaming it aside, then removing it off the event loop, since
+ * removing a folder costs over a millisecond and waiters see the lock gone at the rename.
+ */
+function removeLock(lock: string): void {
+  try {
+    fs.unlinkSync(lock);
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EPERM') throw error;
+  }
+  const aside = `${lock}.${process.pid}.${++released}.released`;
+  fs.renameSync(lock, aside);
   const removed = new Promise<void>((resolve) => fs.rmdir(aside, () => resolve()));
   removing.add(removed);
   void removed.then(() => removing.delete(removed));
@@ -61,16 +79,17 @@ export async function releasedLocksRemoved(): Promise<void> {
 // lock attempt to a few system calls, with no thread-pool round trips to lengthen the time
 // the lock is held, or free but unclaimed. (Its own `lockSync` rebuilds such an object on
 // every call, which costs more than the lock.) One object, so its mtime probe is cached.
+// Its `mkdir` and `rmdir` make and remove the lock file (see `makeLockFile`).
 const syncFs = {
-  mkdir: synchronously(fs.mkdirSync),
+  mkdir: synchronously(makeLockFile),
   realpath: synchronously(fs.realpathSync),
   stat: synchronously(fs.statSync),
-  rmdir: synchronously(removeLockFolder),
+  rmdir: synchronously(removeLock),
   utimes: synchronously(fs.utimesSync),
 };
 
 /**
- * Resolves when `watched` (the lock folder, or the ticket ahead in the queue) is removed, as
+ * Resolves when `watched` (the lock file, or the ticket ahead in the queue) is removed, as
  * the OS's file watching reports, or after `ms` at the latest. A missed or unsupported
  * notification costs latency, never correctness: the caller looks at the lock again either way.
  */
@@ -125,7 +144,7 @@ async function tryLock(
 }
 
 /**
- * Takes the cross-process lock of a team (a lock folder via proper-lockfile, refreshed
+ * Takes the cross-process lock of a team (a lock file via proper-lockfile, refreshed
  * while held, taken over when stale or when its holder on this machine has died). While
  * another process holds it, waits its turn in the queue of waiters and is woken when the
  * lock changes hands, with no polling delay. Returns the release.
@@ -153,7 +172,7 @@ export async function acquireLock(
           throw new TeamError(
             'store-locked',
             `The lock ${lockPath} has been held by another process for over ${timing.timeout} ms; ` +
-              'if no process uses this store, remove the lock folder.',
+              'if no process uses this store, remove the lock.',
             { details: { lock: lockPath } },
           );
         }
@@ -168,7 +187,7 @@ export async function acquireLock(
   }
 }
 
-/** True while the lock folder exists and its holder keeps it fresh. */
+/** True while the lock exists and its holder keeps it fresh. */
 function isHeld(lockPath: string, stale: number): boolean {
   const stat = fs.statSync(lockPath, { throwIfNoEntry: false });
   return stat !== undefined && stat.mtimeMs > Date.now() - stale;

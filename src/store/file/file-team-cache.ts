@@ -198,7 +198,7 @@ export class TeamCache {
   }
 }
 
-/** Whether the lock folder is there (held, or left by a holder that died: either way not ours to read past). */
+/** Whether the lock is there (held, or left by a holder that died: either way not ours to read past). */
 function isHeld(lock: string): boolean {
   return fs.statSync(lock, { throwIfNoEntry: false }) !== undefined;
 }

@@ -2,14 +2,14 @@ import * as fs from 'node:fs';
 import { knownDead, type ProcessIdentity, thisProcess } from '../runner-identity.js';
 import { overwriteInPlace } from './file-io.js';
 
-// Who holds a lock folder. A holder that crashed stops refreshing the folder, and
+// Who holds a team's lock. A holder that crashed stops refreshing the lock, and
 // proper-lockfile takes it over once it is stale (10 s); a holder known dead (a process of
 // this machine that is gone, see runner-identity.ts) is taken over at once, so a resume after
 // `kill -9` need not wait.
 //
-// The record lives beside the folder (`<lock>-owner`), rewritten in place by each new holder,
-// and names the folder it belongs to by its birth time: a record left by an earlier holder
-// never matches the folder a live process holds now.
+// The record lives beside the lock (`<lock>-owner`), rewritten in place by each new holder,
+// and names the lock it belongs to by its birth time: a record left by an earlier holder
+// never matches the lock a live process holds now.
 
 interface Owner extends ProcessIdentity {
   readonly born: string;
@@ -17,7 +17,7 @@ interface Owner extends ProcessIdentity {
 
 const ownerFile = (lockPath: string) => `${lockPath}-owner`;
 
-/** The lock folder's birth time in ns, or `undefined` where the file system has none. */
+/** The lock's birth time in ns, or `undefined` where the file system has none. */
 function bornOf(lockPath: string): string | undefined {
   const born = fs.statSync(lockPath, { bigint: true, throwIfNoEntry: false })?.birthtimeNs;
   return born ? String(born) : undefined;
@@ -51,7 +51,7 @@ function ownerIsDead(lockPath: string): boolean {
 const RECOVERY_STALE_MS = 10_000;
 
 /**
- * Removes a lock folder whose holder on this machine has died; answers whether it did.
+ * Removes a lock whose holder on this machine has died; answers whether it did.
  * The check and the removal happen under a second lock (`<lock>-recovery`), and the owner is
  * read again under it, so two waiters can never both remove a lock, nor remove one a live
  * process has just taken.

@@ -6,7 +6,7 @@ import { makeFolder } from './file-io.js';
 // The order in which waiters go for a held lock. Only the first waiter watches the lock
 // folder; each other one watches the ticket of the waiter ahead of it. A release then wakes
 // one process instead of every waiter, whose wake-ups would take the CPU the new holder
-// needs. The queue only orders wake-ups: the lock folder alone decides who holds the lock,
+// needs. The queue only orders wake-ups: the lock file alone decides who holds the lock,
 // so a lost or stale ticket costs a little time, never correctness.
 
 let counter = 0;
