@@ -9,7 +9,7 @@ import {
 } from '../run/control.js';
 import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
-import { knownTeam } from './inspect.js';
+import { knownTeam } from './known-team.js';
 import { storeWakeups } from './wakeups.js';
 
 // `agent-teams abort`, `shutdown` and `interrupt`: controls of a run from another shell. Each

@@ -3,9 +3,6 @@ import path from 'node:path';
 import { CliError } from './cli-error.js';
 import { shellWord } from './resume-hint.js';
 
-/** The folder `agent-teams init` writes into when it is given none. */
-export const DEFAULT_INIT_DIR = 'agent-team';
-
 /** Where the starter team is written, relative to the folder init was run in. */
 const starterTeam = (
   run: string,

@@ -1,5 +1,4 @@
 import { USER } from '../agent/participants.js';
-import type { TeamTask } from '../board/task.js';
 import type { TeamEvent } from '../events/team-event-map.js';
 import { agentOf } from '../fold/agent-transcript.js';
 import { applyEvent } from '../fold/apply-event.js';
@@ -13,25 +12,14 @@ import { runStatusOf } from '../store/run-record.js';
 import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
 import { followRun } from './follow-run.js';
+import { knownTeam } from './known-team.js';
 import { whereOf } from './store-choice.js';
 import { eventLine, usageLine } from './view/event-line.js';
 import { shorten, taskTally, unpricedLines } from './view/format.js';
 import { TranscriptPrinter } from './view/transcript.js';
 
 // The inspection commands read a store the way any process would: through the FileStore,
-// never around it.
-
-/** The team's info; a one-line error naming the store's teams when it has no such team. */
-export async function knownTeam(store: TeamStore, name: string) {
-  const info = await store.getTeam(name);
-  if (!info) {
-    const names = (await store.listTeams()).map((team) => team.name);
-    throw new CliError(
-      `no team "${name}" in ${whereOf(store)}${names.length ? `; its teams: ${names.join(', ')}` : ''}`,
-    );
-  }
-  return info;
-}
+// never around it. `tasks` is in show-tasks.ts, which starts without the fold and the views.
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -113,30 +101,6 @@ function duration(ms: number): string {
   return minutes < 60
     ? `${minutes}m${String(seconds % 60).padStart(2, '0')}s`
     : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
-}
-
-function taskLine(task: TeamTask): string {
-  const status = task.closed ? 'closed' : task.status;
-  const who = task.owner ?? task.assignee ?? '-';
-  const waits = task.dependsOn.length ? ` (after ${task.dependsOn.join(', ')})` : '';
-  const shown = task.status === 'deleted' ? `deleted: ${task.note ?? ''}` : task.result;
-  const result = shown ? `\n      → ${shorten(shown, 110)}` : '';
-  return `  ${task.id.padEnd(10)} ${status.padEnd(11)} ${who.padEnd(12)} ${task.title}${waits}${result}`;
-}
-
-export async function showTasks(store: TeamStore, team: string | undefined, json: boolean): Promise<void> {
-  const names = team
-    ? [(await knownTeam(store, team)).name]
-    : (await store.listTeams()).map((info) => info.name);
-  for (const name of names) {
-    const tasks = await store.transact(name, ({ board }) => board.listTasks());
-    if (json) {
-      for (const task of tasks) print(JSON.stringify({ team: name, ...task }));
-      continue;
-    }
-    print(`${name} (${tasks.length} task${tasks.length === 1 ? '' : 's'})`);
-    for (const task of tasks) print(taskLine(task));
-  }
 }
 
 /**

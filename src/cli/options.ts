@@ -1,4 +1,4 @@
-import { type Command, Option } from 'commander';
+import { type Command, Option } from './commander.js';
 
 // Commander checks required options before it looks for unknown ones, so a misspelt
 // `--inptu` read as "required option '--input <text>' not specified". Required options are

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command } from 'commander';
+import { Command } from './commander.js';
 import { addInspectCommands } from './commands/inspect-commands.js';
 import { addRunCommands } from './commands/run-commands.js';
 import { addSteerCommands } from './commands/steer-commands.js';

@@ -2,7 +2,7 @@ import { USER } from '../agent/participants.js';
 import { answerRequest } from '../run/control.js';
 import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
-import { knownTeam } from './inspect.js';
+import { knownTeam } from './known-team.js';
 
 export interface RespondOptions {
   readonly approve?: boolean;

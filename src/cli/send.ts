@@ -1,6 +1,6 @@
 import { sendAsUser } from '../run/control.js';
 import type { TeamStore } from '../store/team-store.js';
-import { knownTeam } from './inspect.js';
+import { knownTeam } from './known-team.js';
 
 /**
  * `agent-teams send`: a message from the person running the team to one of its agents (or

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { Option } from 'commander';
-import { importPeer, PG } from '../errors/peer-dependency.js';
 import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
+import { Option } from './commander.js';
 import { DEFAULT_STORE } from './resume-hint.js';
 
 // Which store a command works on: a FileStore folder (`--store`, the default) or a
@@ -31,6 +30,7 @@ export const schemaFlag = () =>
  */
 export async function chooseStore(flags: StoreFlags, options: { create?: boolean } = {}): Promise<TeamStore> {
   if (flags.postgres !== undefined) {
+    const { importPeer, PG } = await import('../errors/peer-dependency.js');
     const { PostgresStore } = await importPeer(() => import('../store/postgres/postgres-store.js'), PG);
     return new PostgresStore({
       connectionString: flags.postgres,

@@ -9,7 +9,7 @@ import {
 import type { TeamStore } from '../store/team-store.js';
 import type { TeamHooks } from '../tools/hooks.js';
 import { CliError } from './cli-error.js';
-import { knownTeam } from './inspect.js';
+import { knownTeam } from './known-team.js';
 
 // `agent-teams task add|edit|assign|delete`: the person at the board of a team's run, from
 // any shell. Each is a commit of the board's rules as `user` (see src/run/task-control.ts),

@@ -3,7 +3,7 @@ import { memberNames } from '../roster/roster.js';
 import type { TeamStore } from '../store/team-store.js';
 import { CliError } from './cli-error.js';
 import { followRun } from './follow-run.js';
-import { knownTeam } from './inspect.js';
+import { knownTeam } from './known-team.js';
 import { attachView, openPanes } from './run-team.js';
 import type { TerminalView } from './view/terminal-view.js';
 

@@ -91,9 +91,11 @@ function basePrompt(
       const source = { tasks: board.listTasks(), summaries };
       const blocks = synthesisBlocks(part, source, synthesisSpace(input, room));
       const text = synthesisBriefing(input, part, blocks, room);
-      // Its parts were planned for the whole room: the unread notices get only what is left.
+      // Its parts were planned for the whole room: the unread notices get only what is left
+      // (counted only when there are any: counting loads the tokenizer's tables).
+      if (messages.length === 0) return { text, shown: [] };
       const left = room - countTokens(text) - 20;
-      if (messages.length === 0 || left < 200) return { text, shown: [] };
+      if (left < 200) return { text, shown: [] };
       const notes = fitMessages(messages, left);
       return { text: `${text}\n\nUnread messages:\n${notes.text}`, shown: notes.shown };
     }

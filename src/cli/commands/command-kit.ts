@@ -1,5 +1,5 @@
-import { Option } from 'commander';
 import type { TeamStore } from '../../store/team-store.js';
+import { Option } from '../commander.js';
 import { chooseStore, type StoreFlags } from '../store-choice.js';
 
 // What the command's definitions share. Each action imports what it uses when it runs, so

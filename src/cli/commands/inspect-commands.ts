@@ -54,7 +54,7 @@ export function addInspectCommands(cli: Command): void {
         team: string | undefined,
         options: { store: string; postgres?: string; schema?: string; json?: boolean },
       ) => {
-        const { showTasks } = await inspect();
+        const { showTasks } = await import('../show-tasks.js');
         await onStore(options, {}, (store) => showTasks(store, team, options.json === true));
       },
     );

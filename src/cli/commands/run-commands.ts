@@ -1,12 +1,14 @@
-import { type Command, Option } from 'commander';
 import { CliError } from '../cli-error.js';
-import { DEFAULT_INIT_DIR, initTeam } from '../init.js';
+import { type Command, Option } from '../commander.js';
 import { requiredOption } from '../options.js';
 import { DEFAULT_STORE } from '../resume-hint.js';
 import { postgresFlag, schemaFlag, storeFlag } from '../store-choice.js';
 import { example, jsonOption, onStore } from './command-kit.js';
 
 // The commands that run teams: `run`, `resume`, `demo`, and `init` to start a team file.
+
+/** The folder `agent-teams init` writes into when it is given none. */
+const DEFAULT_INIT_DIR = 'agent-team';
 
 /** Adds them to `cli`; an action that ends a run sets the exit code with `setExitCode`. */
 export function addRunCommands(cli: Command, setExitCode: (code: number) => void): void {
@@ -160,7 +162,8 @@ export function addRunCommands(cli: Command, setExitCode: (code: number) => void
     .description('write a starter team file (a lead and two members) and a README on how to run it')
     .argument('[dir]', 'the folder to write into', DEFAULT_INIT_DIR)
     .addHelpText('after', example('npx agent-teams init', 'npx agent-teams init teams/support'))
-    .action((dir: string) => {
+    .action(async (dir: string) => {
+      const { initTeam } = await import('../init.js');
       process.stdout.write(initTeam(dir));
     });
 }
