@@ -10,7 +10,7 @@ import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import { briefingRoom, systemPrompt } from '../prompt/prompt-room.js';
 import { turnPrompt } from '../prompt/turn-prompt.js';
-import type { TeamRules, TeamStore } from '../store/team-store.js';
+import type { TeamRules, TeamStore, TransactOptions } from '../store/team-store.js';
 import type { RunTracing } from '../telemetry/run-tracing.js';
 import { turnHeaders } from '../telemetry/turn-headers.js';
 import type { GovernanceSettings } from '../tools/governance-settings.js';
@@ -32,12 +32,13 @@ export interface TurnExecutor {
   /**
    * Commits `start` (a turn's start, decided in the transaction) and hands the turn it
    * answers over in the same transaction. Executors that run turns here need not: the loop
-   * then commits with the store's `transact`.
+   * then commits with the store's `transact`. `options` as for the store's `transact`.
    */
   commitStart?<T>(
     team: string,
     start: (rules: TeamRules) => T,
     turnOf: (value: T) => TurnDescriptor | undefined,
+    options?: TransactOptions,
   ): Promise<T>;
   /** Sees every event the run's loop folds, in order (workers' outcomes arrive in the log). */
   notice?(event: TeamEvent): void;
