@@ -232,8 +232,9 @@ export class PostgresStore implements TeamStore {
     },
   ): Promise<T> {
     checkName('team', name);
-    if (!extra.fence && !extra.alongside) {
-      // A transaction that only reads runs on the last committed state, without the row's lock.
+    if (!extra.alongside) {
+      // A transaction that only reads runs on the last committed state, without the row's lock
+      // (an attempt's too: only its writes need it to hold its turn).
       const read = await this.#teams.read(name, (state) => runRead(state, fn, this.#now));
       if (read && 'error' in read) throw read.error;
       if (read) {
@@ -320,12 +321,13 @@ export class PostgresStore implements TeamStore {
    * `undefined` when the turn is not its to run (another attempt holds it, or it is over).
    * @internal
    */
-  takeFence(name: string, turn: FencedTurn): Promise<TurnFence | undefined> {
+  async takeFence(name: string, turn: FencedTurn): Promise<TurnFence | undefined> {
     checkName('team', name);
-    return this.#teams.run(name, async (client) => {
-      const attempt = await takeFence(client, this.#s, turn);
-      return { value: attempt === undefined ? undefined : { ...turn, attempt } };
-    });
+    // One statement on the fence's row, outside the team's lock (a commit that checks the fence
+    // holds its row until it ends). Its answer lost, it is tried again and finds the turn taken:
+    // then this attempt does not run it, and its lease lapses for the turn to be queued again.
+    const attempt = await this.#patiently(() => takeFence(this.#pool, this.#s, turn));
+    return attempt === undefined ? undefined : { ...turn, attempt };
   }
 
   /** Renews an attempt's lease on its turn (outside the team's lock: one row); false once it lost the turn.
