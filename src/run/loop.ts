@@ -7,7 +7,7 @@ import type { TeamRunResult } from '../fold/run-result.js';
 import { emptyRunState, type RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import { OutageWatch, type StoreOutage } from '../store/outage-watch.js';
-import type { TeamRules } from '../store/team-store.js';
+import type { TeamRules, TransactOptions } from '../store/team-store.js';
 import type { TurnExecutor } from '../turn/executor.js';
 import { endTurn } from '../turn/turn-end.js';
 import { describeError, type TurnOutcome } from '../turn/turn-outcome.js';
@@ -345,8 +345,9 @@ export class RunLoop {
     if (input.kind === 'abort') this.#stopHere('aborted', input.reason);
     else if (input.kind === 'store-unavailable') this.#stopHere('failed', input.error);
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
-    // A commit or a time waited for needs no handling of its own: the next step sees it.
-    await this.#catchUp(input.kind === 'commits');
+    // A commit or a time waited for needs no handling of its own: the next step sees it. A
+    // turn's end read the log when it closed the turn: only what was heard since is left.
+    await this.#catchUp(input.kind === 'commits' || input.kind === 'turn-ended');
   }
 
   #launch(turn: TurnDescriptor): void {
@@ -425,30 +426,44 @@ export class RunLoop {
   ): Promise<T> {
     if (!this.#executor.commitStart) return this.#transact(fn);
     const over = this.#outageOver;
-    const value = await this.#executor.commitStart(this.#config.settings.name, withOver(over, fn), turnOf);
+    const own = ownCommit();
+    const value = await this.#executor.commitStart(
+      this.#config.settings.name,
+      withOver(over, fn),
+      turnOf,
+      own.options,
+    );
     if (this.#outageOver === over) this.#outageOver = undefined;
-    await this.#catchUp();
+    await this.#catchUp(false, own.events());
     return value;
   }
 
   async #transact<T>(fn: (rules: TeamRules) => T): Promise<T> {
     const over = this.#outageOver;
-    const value = await this.#config.store.transact(this.#config.settings.name, withOver(over, fn));
+    const own = ownCommit();
+    const value = await this.#config.store.transact(
+      this.#config.settings.name,
+      withOver(over, fn),
+      own.options,
+    );
     if (this.#outageOver === over) this.#outageOver = undefined;
-    await this.#catchUp();
+    await this.#catchUp(false, own.events());
     return value;
   }
 
   /**
    * Folds what the run's log holds past the state: its own commits and every other process's.
    * With `heard`, a commit was heard: what the subscription passed on is folded, and the log
-   * read only when it skips events.
+   * read only when it skips events. With `own`, the events of the loop's own commit as the
+   * store answered them: folded from there, and the log read only when they are not next.
    */
-  async #catchUp(heard = false): Promise<void> {
+  async #catchUp(heard = false, own?: readonly TeamEvent[]): Promise<void> {
     const mark = this.#relay.mark();
     const passed = this.#heard?.splice(0) ?? [];
     for (const event of passed) if (event.seq === this.#state.seq + 1) this.#fold(event);
-    if (!heard || !this.#heard || passed.some((event) => event.seq > this.#state.seq)) {
+    const known = own ? [...passed, ...own] : passed;
+    if (own) for (const event of own) if (event.seq === this.#state.seq + 1) this.#fold(event);
+    if (!(heard || own) || !this.#heard || known.some((event) => event.seq > this.#state.seq)) {
       this.#heard ??= [];
       const events = await this.#config.store.readEvents(this.#runId, { afterSeq: this.#state.seq });
       for (const event of events) this.#fold(event);
@@ -486,6 +501,22 @@ export class RunLoop {
           : null;
     return finishRun(this.#state, this.#config.settings, stopping, reason, transact);
   }
+}
+
+/**
+ * Where a commit of the loop's own hands back its events (a store that does not tell leaves
+ * `events()` undefined: the log is read instead).
+ */
+function ownCommit(): { options: TransactOptions; events: () => readonly TeamEvent[] | undefined } {
+  let events: readonly TeamEvent[] | undefined;
+  return {
+    options: {
+      committed: (committed) => {
+        events = committed;
+      },
+    },
+    events: () => events,
+  };
 }
 
 /** `fn`, logging first the end of an outage the run waited through (when there is one to log). */

@@ -12,4 +12,5 @@ export type {
   TeamRules,
   TeamSetup,
   TeamStore,
+  TransactOptions,
 } from './team-store.js';

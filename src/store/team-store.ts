@@ -82,6 +82,16 @@ export interface TeamRules {
 /** Gets the events of one commit, in order. */
 export type TeamEventListener = (events: readonly TeamEvent[]) => void;
 
+/** What `transact` takes besides its callback. */
+export interface TransactOptions {
+  /**
+   * Told, after the commit and before `transact` settles, the events it committed (none when
+   * `fn` changed nothing), in order: a reader folding the run's log need not read its own
+   * commit back. Not told when `fn` throws.
+   */
+  readonly committed?: (events: readonly TeamEvent[]) => void;
+}
+
 /** What `readEvents` takes. */
 export interface ReadEventsOptions {
   /** Only events with a greater `seq` (a whole number; default 0: every event). */
@@ -125,7 +135,7 @@ export interface TeamStore {
   /** Every team the store knows. */
   listTeams(): Promise<TeamInfo[]>;
   /** Runs `fn` with the team's rules in one atomic commit (see the contract above). */
-  transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T>;
+  transact<T>(name: string, fn: (rules: TeamRules) => T, options?: TransactOptions): Promise<T>;
   /**
    * Starts a run: later events are logged under the new run id, and this process runs it (it
    * is live) until its `team:complete` is committed or `leaveRun`. With `fresh` (the default)

@@ -22,7 +22,14 @@ export interface Committed<T> {
   readonly value: T;
   /** The keys `fn` changed, each once. */
   readonly changed: readonly StateKey[];
+  /** What each changed key held before `fn` (an inbox: its messages), for a store that writes only the difference. */
+  readonly previous: ReadonlyMap<StateKey, unknown>;
   readonly drafts: readonly TeamEventDraft[];
+  /**
+   * Puts the state back as it was before `fn` (its event counter aside), for a commit that
+   * did not land; only before the state's next transaction.
+   */
+  readonly undo: () => void;
 }
 
 /**
@@ -180,7 +187,13 @@ function runRules<T>(
         "A transaction's callback must be synchronous: it runs inside the store's lock. Await outside it.",
       );
     }
-    return { value, changed: [...undo.previous.keys()], drafts };
+    return {
+      value,
+      changed: [...undo.previous.keys()],
+      previous: undo.previous,
+      drafts,
+      undo: () => undo.undo(state),
+    };
   } catch (error) {
     undo.undo(state);
     throw error;

@@ -10,7 +10,7 @@ import type { TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import { briefingRoom, systemPrompt } from '../prompt/prompt-room.js';
 import { type TurnPrompt, turnPrompt } from '../prompt/turn-prompt.js';
-import type { TeamRules, TeamStore } from '../store/team-store.js';
+import type { TeamRules, TeamStore, TransactOptions } from '../store/team-store.js';
 import type { RunTracing } from '../telemetry/run-tracing.js';
 import { turnHeaders } from '../telemetry/turn-headers.js';
 import type { GovernanceSettings } from '../tools/governance-settings.js';
@@ -32,12 +32,14 @@ export interface TurnExecutor {
   /**
    * Commits `start` (a turn's start, decided in the transaction) and does in the same
    * transaction what the turn it answers needs there (hands it over to a worker, reads its
-   * briefing). Without it the loop commits with the store's `transact`.
+   * briefing). Without it the loop commits with the store's `transact`. `options` as for the
+   * store's `transact`.
    */
   commitStart?<T>(
     team: string,
     start: (rules: TeamRules) => T,
     turnOf: (value: T) => TurnDescriptor | undefined,
+    options?: TransactOptions,
   ): Promise<T>;
   /** Sees every event the run's loop folds, in order (workers' outcomes arrive in the log). */
   notice?(event: TeamEvent): void;
@@ -150,19 +152,24 @@ export class InProcessExecutor implements TurnExecutor {
     team: string,
     start: (rules: TeamRules) => T,
     turnOf: (value: T) => TurnDescriptor | undefined,
+    options?: TransactOptions,
   ): Promise<T> {
     let briefed: { turn: TurnDescriptor; briefing: TurnPrompt } | undefined;
-    const value = await this.#options.store.transact(team, (rules) => {
-      // A store may run this again (under its lock): only the last run's briefing counts.
-      briefed = undefined;
-      const value = start(rules);
-      const turn = turnOf(value);
-      const briefing = turn && this.#briefingIn(rules, turn);
-      if (!turn || !briefing) return value;
-      if (briefing.requests.approvedCalls.length === 0) rules.emit(promptDraft(turn, briefing.text));
-      briefed = { turn, briefing };
-      return value;
-    });
+    const value = await this.#options.store.transact(
+      team,
+      (rules) => {
+        // A store may run this again (under its lock): only the last run's briefing counts.
+        briefed = undefined;
+        const value = start(rules);
+        const turn = turnOf(value);
+        const briefing = turn && this.#briefingIn(rules, turn);
+        if (!turn || !briefing) return value;
+        if (briefing.requests.approvedCalls.length === 0) rules.emit(promptDraft(turn, briefing.text));
+        briefed = { turn, briefing };
+        return value;
+      },
+      options,
+    );
     if (briefed) this.#briefed.set(briefed.turn, briefed.briefing);
     return value;
   }

@@ -175,7 +175,7 @@ describe.skipIf(!reachable)('the PostgresStore', () => {
     const client = new pg.Client({ connectionString: POSTGRES_URL });
     await client.connect();
     await client.query(
-      `UPDATE "${store.schema}".inboxes SET messages = jsonb_build_array((messages->0) - 'kind' - 'idleReason'), version = version + 100 WHERE agent = 'lead'`,
+      `UPDATE "${store.schema}".inbox_messages SET body = body - 'kind' - 'idleReason', version = version + 100 WHERE agent = 'lead'`,
     );
     await client.query(`UPDATE "${store.schema}".teams SET version = version + 100, epoch = epoch + 1`);
     await client.end();

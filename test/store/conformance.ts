@@ -289,6 +289,32 @@ export function storeConformance(
       expect((await store.getTeam('newsroom'))?.runId).toBe(run.runId);
     });
 
+    test('transact tells `committed` the events it logged, as readEvents answers them; none for a read or a refusal', async () => {
+      const store = await makeStore();
+      await store.createTeam('newsroom', setup);
+      const { runId } = await store.startRun('newsroom');
+      const told: (readonly TeamEvent[])[] = [];
+      const committed = (events: readonly TeamEvent[]) => told.push(events);
+      await store.transact('newsroom', ({ board }) => board.createTask({ title: 'Research' }, 'editor'), {
+        committed,
+      });
+      await store.transact(
+        'newsroom',
+        ({ board, mailbox }) => {
+          board.claimTask('researcher');
+          mailbox.send('editor', 'researcher', 'go');
+        },
+        { committed },
+      );
+      await store.transact('newsroom', ({ board }) => board.listTasks(), { committed });
+      await expect(
+        store.transact('newsroom', ({ board }) => board.claimTask('writer', 'task-1'), { committed }),
+      ).rejects.toMatchObject({ code: expect.any(String) });
+      expect(told.map((events) => events.map((event) => event.seq))).toEqual([[1], [2, 3], []]);
+      expect(told.flat()).toEqual(await store.readEvents(runId as string));
+      await store.close();
+    });
+
     test('readEvents after a seq answers only the later events, in order', async () => {
       const store = await makeStore();
       await store.createTeam('newsroom', setup);

@@ -27,6 +27,7 @@ import type {
   TeamRules,
   TeamSetup,
   TeamStore,
+  TransactOptions,
 } from '../team-store.js';
 import { runRead, runTransaction, stampEvents } from '../transaction.js';
 import type { FileWrite } from './file-commit.js';
@@ -134,12 +135,15 @@ export class FileStore implements TeamStore {
    * `TeamCache.peek`): a transaction that only reads is done then, and writes nothing. At its
    * first change `fn` is stopped (before anything changes) and run again under the lock.
    */
-  async transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
+  async transact<T>(name: string, fn: (rules: TeamRules) => T, options?: TransactOptions): Promise<T> {
     this.#open();
     checkName('team', name);
     const read = await this.#read(name, fn);
     if (read && 'error' in read) throw read.error;
-    if (read) return read.value;
+    if (read) {
+      options?.committed?.([]);
+      return read.value;
+    }
     const { value, events, stamp } = await this.#locked(name, () => {
       const cached = this.#teams.sync(name);
       const { value, changed, drafts } = runTransaction(cached.state, fn, this.#now);
@@ -157,6 +161,7 @@ export class FileStore implements TeamStore {
     const feed = this.#feeds.get(name);
     if (feed) feed.own(events[0]?.runId ?? null, events, stamp);
     else this.#subscribers.publish(name, events);
+    options?.committed?.(events);
     return value;
   }
 

@@ -18,6 +18,7 @@ import type {
   TeamRules,
   TeamSetup,
   TeamStore,
+  TransactOptions,
 } from '../team-store.js';
 import { runTransaction, stampEvents } from '../transaction.js';
 
@@ -76,11 +77,13 @@ export class MemoryStore implements TeamStore {
     return [...this.#teams.values()].map((state) => state.info);
   }
 
-  async transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
+  async transact<T>(name: string, fn: (rules: TeamRules) => T, options?: TransactOptions): Promise<T> {
     this.#open();
     const state = this.#team(name);
     const { value, drafts } = runTransaction(state, fn, this.#now);
-    this.#publish(state, stampEvents(state, drafts, this.#now()));
+    const events = stampEvents(state, drafts, this.#now());
+    this.#publish(state, events);
+    options?.committed?.(events);
     return value;
   }
 

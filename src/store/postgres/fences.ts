@@ -42,7 +42,7 @@ export type FencedTurn = Omit<TurnFence, 'attempt'>;
  * `undefined` when the turn is not this attempt's to run.
  */
 export async function takeFence(
-  client: PoolClient,
+  client: PoolClient | Pool,
   s: string,
   turn: FencedTurn,
 ): Promise<number | undefined> {
@@ -106,10 +106,13 @@ export function staleTurn(fence: TurnFence): TeamError {
   );
 }
 
-/** Refuses with `stale-turn` unless the fence names exactly this attempt. */
+/**
+ * Refuses with `stale-turn` unless the fence names exactly this attempt; holds the fence's row
+ * until the transaction ends, so no other attempt takes the turn before its writes land.
+ */
 export async function checkFence(client: PoolClient, s: string, fence: TurnFence): Promise<void> {
   const { rows } = await client.query<{ turn: number; attempt: number }>(
-    `SELECT turn, attempt FROM ${s}.turn_fences WHERE run_id = $1 AND agent = $2`,
+    `SELECT turn, attempt FROM ${s}.turn_fences WHERE run_id = $1 AND agent = $2 FOR SHARE`,
     [fence.runId, fence.agent],
   );
   const held = rows[0];

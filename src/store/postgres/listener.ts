@@ -20,11 +20,14 @@ const RETRY_MS = [100, 500, 2000, 5000];
  * nobody listened is lost, its events are not.
  *
  * Why a commit cannot miss a registration: a team is registered by a committed INSERT and
- * then a `FOR SHARE` lock of the team's row, which waits for the transaction holding it. A
- * commit takes that row's lock before its write statement, which looks for listeners: a
- * commit that locked the row after the INSERT committed sees it and NOTIFYs; one that held
- * the lock before is over when the registration's lock returns, so the catch-up that follows
- * reads its events. A session that ended leaves its rows (at worst a NOTIFY nobody hears)
+ * then an update of the team's row that moves its version, which waits for the transaction
+ * holding the row. A commit takes that row's lock before its write statement, which looks for
+ * listeners: a commit that locked the row after the INSERT committed sees it and NOTIFYs; one
+ * that held the lock before is over when the registration's update returns, so the catch-up
+ * that follows reads its events. A commit sent as one statement with no lock held first (a
+ * guess, locked.ts) looks for listeners as its statement began, but writes only at the version
+ * it was made at: one that began before the INSERT committed finds the version moved and is
+ * done again under the lock. A session that ended leaves its rows (at worst a NOTIFY nobody hears)
  * until the next registration removes the rows of sessions the server no longer has.
  * Its retry timer keeps the process alive: a listener lives while someone subscribes (a
  * run's loop waiting for its workers' outcomes, a worker waiting for turns), and while it
@@ -132,7 +135,9 @@ export class Listener {
        SELECT pg_backend_pid() AS pid`,
       [teams],
     );
-    await client.query(`SELECT 1 FROM ${this.#s}.teams WHERE name = ANY($1::text[]) FOR SHARE`, [teams]);
+    await client.query(`UPDATE ${this.#s}.teams SET version = version + 1 WHERE name = ANY($1::text[])`, [
+      teams,
+    ]);
     return (rows[0] as { pid: number }).pid;
   }
 

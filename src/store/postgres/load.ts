@@ -75,10 +75,11 @@ export async function lockTeam(
   };
 }
 
-/** The task and inbox rows written after a version, and the requests when they were. */
+/** The task and inbox message rows written after a version, and the requests when they were. */
 interface Changed {
   tasks: TeamTask[];
-  inboxes: { agent: string; messages: TeamMessage[] }[];
+  /** In each inbox's order; a message dropped from its inbox has no body. */
+  messages: { agent: string; id: string; body: TeamMessage | null }[];
   requests: StoredRequests | null;
 }
 
@@ -102,19 +103,32 @@ export async function loadTeam(
   const { rows } = await client.query<Changed>(
     `SELECT
        (SELECT coalesce(json_agg(body), '[]') FROM ${s}.tasks WHERE team = $1 AND version > $2) AS tasks,
-       (SELECT coalesce(json_agg(json_build_object('agent', agent, 'messages', messages)), '[]')
-          FROM ${s}.inboxes WHERE team = $1 AND version > $2) AS inboxes,
+       (SELECT coalesce(json_agg(json_build_object('agent', agent, 'id', id, 'body', body) ORDER BY ord), '[]')
+          FROM ${s}.inbox_messages
+          WHERE team = $1 AND version > $2 AND (body IS NOT NULL OR $2 >= 0)) AS messages,
        CASE WHEN $3 THEN (SELECT requests FROM ${s}.teams WHERE name = $1) END AS requests`,
     [name, after, withRequests],
   );
-  const { tasks, inboxes } = rows[0] as Changed;
+  const { tasks, messages } = rows[0] as Changed;
   const requests = withRequests ? requestsFrom((rows[0] as Changed).requests ?? undefined) : undefined;
   if (since !== undefined && cached) {
     const { state } = cached;
     if (requests) state.requests = requests;
     const list = taskList(state);
     for (const task of tasks) putTask(list, task);
-    for (const inbox of inboxes) state.bus.replaceInbox(inbox.agent, inbox.messages.map(withKind));
+    for (const [agent, changes] of byAgent(messages)) {
+      // Messages are only appended: the changed ones replace theirs, the rest come after.
+      const update = new Map(changes.map((change) => [change.id, change.body]));
+      const inbox: TeamMessage[] = [];
+      for (const message of state.bus.inbox(agent)) {
+        const changed = update.get(message.id);
+        if (changed === undefined) inbox.push(message);
+        else if (changed !== null) inbox.push(withKind(changed));
+        update.delete(message.id);
+      }
+      for (const body of update.values()) if (body !== null) inbox.push(withKind(body));
+      state.bus.replaceInbox(agent, inbox);
+    }
     list.highWatermark = row.highWatermark;
     state.eventSeq = row.eventSeq;
     return state;
@@ -124,9 +138,25 @@ export async function loadTeam(
     {
       tasks,
       highWatermark: row.highWatermark,
-      inboxes: Object.fromEntries(inboxes.map((inbox) => [inbox.agent, inbox.messages.map(withKind)])),
+      inboxes: Object.fromEntries(
+        [...byAgent(messages)].map(([agent, rows]) => [
+          agent,
+          rows.flatMap((row) => (row.body === null ? [] : [withKind(row.body)])),
+        ]),
+      ),
       ...(requests ? { requests } : {}),
     },
     row.eventSeq,
   );
+}
+
+/** Message rows by inbox, each inbox's in order. */
+function byAgent(rows: Changed['messages']): Map<string, Changed['messages']> {
+  const inboxes = new Map<string, Changed['messages']>();
+  for (const row of rows) {
+    const inbox = inboxes.get(row.agent);
+    if (inbox) inbox.push(row);
+    else inboxes.set(row.agent, [row]);
+  }
+  return inboxes;
 }

@@ -17,6 +17,22 @@ export interface Done<T> {
 
 export type Cached = Stamp & { state: TeamState };
 
+/**
+ * A commit made on the cached team, to be sent as one statement with no lock taken first
+ * (`write`, guarded by the cached version; see write.ts), and how to tell that it landed
+ * after its answer was lost: its first event, in `runId` at `seq`, carries `token`.
+ */
+export interface Guess<T> {
+  readonly done: Done<T> & { readonly write: string };
+  /** The version the team was cached at, which the statement writes only at. */
+  readonly base: Stamp;
+  readonly runId: string;
+  readonly seq: number;
+  readonly token: string;
+  /** Puts the cached team back as it was (the guess did not land). */
+  readonly undo: () => void;
+}
+
 /** A COMMIT sent on a connection that was lost before its answer came: it may have landed. */
 interface Unsure<T> {
   readonly txid: string;
@@ -37,6 +53,11 @@ interface Unsure<T> {
  */
 export class LockedTeams {
   readonly cache = new Map<string, Cached>();
+  /**
+   * Teams whose last guess found the cache behind (another process commits too): their
+   * commits lock first, until one finds the cache current again.
+   */
+  readonly #contended = new Set<string>();
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #pool: pg.Pool;
   readonly #s: string;
@@ -50,13 +71,69 @@ export class LockedTeams {
     this.#watch = watch;
   }
 
+  /**
+   * `work` in a transaction holding the team's row. With `guess`, when this process's cache
+   * of the team was current at its last commit, the work is first done on the cache and sent
+   * as one statement that writes only if the team is still at the cached version (one round
+   * trip, no BEGIN, lock or COMMIT of their own); `guess` answers `undefined` (having changed
+   * nothing) for work that must lock. A guess that finds the team moved is undone, and the
+   * work done again under the lock.
+   */
   run<T>(
     name: string,
     work: (client: pg.PoolClient, row: TeamRow | undefined) => Promise<Done<T>>,
+    guess?: (cached: Cached) => Guess<T> | undefined,
   ): Promise<T> {
     // The caller's watch, taken now: the queue's callbacks need not run in its context.
     const watch = this.#watch();
-    return this.#queued(name, () => this.#transact(name, work, watch));
+    return this.#queued(name, async () => {
+      const cached = guess && !this.#contended.has(name) ? this.cache.get(name) : undefined;
+      const guessed = cached && guess?.(cached);
+      if (guessed) {
+        // Taken out while in flight: an answer that never comes leaves no half-known state behind.
+        this.cache.delete(name);
+        const landed = await this.#send(name, guessed, watch);
+        if (landed) return this.#landed(name, guessed.done);
+        guessed.undo();
+        if (cached) this.cache.set(name, cached);
+        this.#contended.add(name);
+      }
+      return this.#transact(name, work, watch);
+    });
+  }
+
+  /** Sends a guess: whether it landed (asked after, when its answer was lost). */
+  async #send<T>(name: string, guess: Guess<T>, watch: OutageWatch): Promise<boolean> {
+    try {
+      await this.#ready();
+      const { rows } = await this.#pool.query(guess.done.write);
+      return rows.length > 0;
+    } catch (error) {
+      if (!connectionLost(error)) throw storeError(error);
+    }
+    return patiently(watch, () => this.#landedGuess(name, guess)).catch((error: unknown) =>
+      Promise.reject(storeError(error)),
+    );
+  }
+
+  /**
+   * Whether a guess whose answer was lost landed. The team's row is first moved on from the
+   * version the guess was made at, if it is still there: past that, the guess can never land
+   * (it writes only at that version), and it landed only if its first event is in the log.
+   * Moving the version writes nothing else (other caches find no row changed).
+   */
+  async #landedGuess<T>(name: string, guess: Guess<T>): Promise<boolean> {
+    await this.#ready();
+    const moved = await this.#pool.query(
+      `UPDATE ${this.#s}.teams SET version = version + 1 WHERE name = $1 AND version = $2 AND epoch = $3`,
+      [name, guess.base.version, guess.base.epoch],
+    );
+    if (moved.rowCount === 1) return false;
+    const { rows } = await this.#pool.query(
+      `SELECT 1 FROM ${this.#s}.events WHERE run_id = $1 AND seq = $2 AND commit_token = $3`,
+      [guess.runId, guess.seq, guess.token],
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -152,6 +229,10 @@ export class LockedTeams {
           unsure = undefined;
         }
         const locked = await lockTeam(client, this.#s, name);
+        const cached = this.cache.get(name);
+        // Nobody committed since this process did: its next commits may guess again.
+        if (locked.row && cached?.version === locked.row.version && cached.epoch === locked.row.epoch)
+          this.#contended.delete(name);
         const done = await work(client, locked.row);
         // A transaction that locked no row (a team made now) is asked its id before COMMIT.
         const txid = locked.txid ?? (await currentTxid(client));

@@ -27,8 +27,10 @@ import type {
   TeamRules,
   TeamSetup,
   TeamStore,
+  TransactOptions,
 } from '../team-store.js';
-import { runRead, runTransaction, stampEvents } from '../transaction.js';
+import { runRead, runTransaction } from '../transaction.js';
+import { type CommitContext, commitOf, guessOf } from './commit.js';
 import {
   checkFence,
   dropFences,
@@ -40,7 +42,7 @@ import {
   takeFence,
 } from './fences.js';
 import { loadTeam, type TeamRow } from './load.js';
-import { type Done, LockedTeams } from './locked.js';
+import { type Cached, type Done, LockedTeams } from './locked.js';
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from './options.js';
 import { patiently } from './reconnect.js';
 import {
@@ -56,7 +58,7 @@ import { channelOf, migrate, quoteSchema } from './schema.js';
 import { storeError } from './store-error.js';
 import { parseStoredJson } from './stored-json.js';
 import { Subscriptions } from './subscriptions.js';
-import { insertTeam, writeCommit, writeInfo } from './write.js';
+import { insertTeam, writeInfo } from './write.js';
 
 // pg's type ids of json and jsonb.
 const JSON_TYPES: ReadonlySet<number> = new Set([114, 3802]);
@@ -87,8 +89,11 @@ const applicationNameOf = (schema: string) => `agent-teams ${schema}`.slice(0, 6
  * transaction that locks the team's row (`SELECT … FOR UPDATE`, sent with its BEGIN), brings
  * the cache up to date (re-read only when the row's version moved), runs the same rules as
  * every store, and sends with its COMMIT one statement that writes only the changed tasks and
- * inboxes, appends the commit's events and NOTIFYs their ids when another store's session
- * listens to the team; subscribers in every process read them from the log.
+ * inbox messages, appends the commit's events and NOTIFYs their ids when another store's
+ * session listens to the team; subscribers in every process read them from the log. While
+ * no other process commits on the team, a change is made on the cache and sent as that one
+ * statement alone, writing only if the team is still at the cached version (else it is done
+ * again under the lock): one round trip a commit.
  * The store makes its tables itself (see `schema.ts`). A lost connection is tried again, a
  * COMMIT whose answer was lost is asked after (see `locked.ts`, `reconnect.ts`), and a call
  * waits for a database out of reach as its caller's `OutageWatch` says.
@@ -208,59 +213,72 @@ export class PostgresStore implements TeamStore {
     return rows.map((row) => infoOf(row.info)).sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  transact<T>(name: string, fn: (rules: TeamRules) => T): Promise<T> {
-    return this.transactWith(name, fn, {});
+  transact<T>(name: string, fn: (rules: TeamRules) => T, options: TransactOptions = {}): Promise<T> {
+    return this.transactWith(name, fn, options);
   }
 
   /**
    * `transact`, doing more in the same database transaction (for turns on workers): `fence`
-   * refuses it (`stale-turn`) unless that attempt holds its turn; `alongside` runs before COMMIT.
+   * refuses it (`stale-turn`) unless that attempt holds its turn; `alongside` runs before COMMIT;
+   * `committed` as for `transact`.
    * @internal
    */
   async transactWith<T>(
     name: string,
     fn: (rules: TeamRules) => T,
-    extra: {
+    extra: TransactOptions & {
       readonly fence?: TurnFence;
       readonly alongside?: (tx: StoreTransaction, value: T) => Promise<void>;
     },
   ): Promise<T> {
     checkName('team', name);
-    if (!extra.fence && !extra.alongside) {
-      // A transaction that only reads runs on the last committed state, without the row's lock.
+    if (!extra.alongside) {
+      // A transaction that only reads runs on the last committed state, without the row's lock
+      // (an attempt's too: only its writes need it to hold its turn).
       const read = await this.#teams.read(name, (state) => runRead(state, fn, this.#now));
       if (read && 'error' in read) throw read.error;
-      if (read) return read.value;
+      if (read) {
+        extra.committed?.([]);
+        return read.value;
+      }
     }
-    return this.#teams.run(name, async (client, found): Promise<Done<T>> => {
-      const row = requireTeam(name, found);
-      if (extra.fence) await checkFence(client, this.#s, extra.fence);
-      const state = await this.#state(client, row);
-      const { value, changed, drafts } = runTransaction(state, fn, this.#now);
-      await extra.alongside?.(storeTransaction(client, this.#s), value);
-      if (changed.length === 0 && drafts.length === 0)
-        return { value, next: { state, version: row.version, epoch: row.epoch } };
-      const events = stampEvents(state, drafts, this.#now());
-      const { runId } = state.info;
-      const last = events.at(-1)?.seq;
-      // Delivered at COMMIT, to the processes listening to the team; ids only, the log has the events.
-      const notice =
-        runId && last !== undefined
-          ? {
-              channel: channelOf(this.schema),
-              payload: JSON.stringify({ team: name, runId, seq: last, from: this.#token }),
-              listener: this.#subscriptions.listenerPid,
-            }
-          : undefined;
-      const { statement, ...stamp } = writeCommit(this.#s, row, state, changed, events, notice);
-      return {
-        value,
-        next: { state, ...stamp },
-        // Sent with the COMMIT, in one round trip.
-        write: statement,
-        after: () => this.#published(name, runId, events),
-      };
-    });
+    const context = this.#commitContext(name, extra.committed);
+    const guess =
+      extra.fence || extra.alongside ? undefined : (cached: Cached) => guessOf(context, cached, fn);
+    return this.#teams.run(
+      name,
+      async (client, found): Promise<Done<T>> => {
+        const row = requireTeam(name, found);
+        if (extra.fence) await checkFence(client, this.#s, extra.fence);
+        const state = await this.#state(client, row);
+        const { undo, ...committed } = runTransaction(state, fn, this.#now);
+        await extra.alongside?.(storeTransaction(client, this.#s), committed.value);
+        if (committed.changed.length === 0 && committed.drafts.length === 0)
+          return {
+            value: committed.value,
+            next: { state, version: row.version, epoch: row.epoch },
+            after: () => extra.committed?.([]),
+          };
+        // Its statement is sent with the COMMIT, in one round trip.
+        return commitOf(context, state, row, committed, null);
+      },
+      guess,
+    );
+  }
+
+  /** How this store's commits on the team are written and published. */
+  #commitContext(name: string, committed: TransactOptions['committed']): CommitContext {
+    return {
+      s: this.#s,
+      channel: channelOf(this.schema),
+      from: this.#token,
+      listenerPid: () => this.#subscriptions.listenerPid,
+      now: this.#now,
+      published: (runId, events) => {
+        this.#published(name, runId, events);
+        committed?.(events);
+      },
+    };
   }
 
   async startRun(name: string, options: { fresh?: boolean } = {}): Promise<TeamInfo> {
@@ -303,12 +321,13 @@ export class PostgresStore implements TeamStore {
    * `undefined` when the turn is not its to run (another attempt holds it, or it is over).
    * @internal
    */
-  takeFence(name: string, turn: FencedTurn): Promise<TurnFence | undefined> {
+  async takeFence(name: string, turn: FencedTurn): Promise<TurnFence | undefined> {
     checkName('team', name);
-    return this.#teams.run(name, async (client) => {
-      const attempt = await takeFence(client, this.#s, turn);
-      return { value: attempt === undefined ? undefined : { ...turn, attempt } };
-    });
+    // One statement on the fence's row, outside the team's lock (a commit that checks the fence
+    // holds its row until it ends). Its answer lost, it is tried again and finds the turn taken:
+    // then this attempt does not run it, and its lease lapses for the turn to be queued again.
+    const attempt = await this.#patiently(() => takeFence(this.#pool, this.#s, turn));
+    return attempt === undefined ? undefined : { ...turn, attempt };
   }
 
   /** Renews an attempt's lease on its turn (outside the team's lock: one row); false once it lost the turn.

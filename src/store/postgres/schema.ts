@@ -93,6 +93,29 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
       pid integer NOT NULL,
       PRIMARY KEY (team, pid)
     );`,
+  // A commit sent without taking the team's lock first (locked.ts) marks its first event with
+  // a token of its own: a commit whose answer was lost is known to have landed by it.
+  (s) => `ALTER TABLE ${s}.events ADD COLUMN commit_token text;`,
+  // Inboxes a row per message, so a commit writes only the messages it sent or marked read,
+  // not every inbox it touched whole. `ord` keeps each inbox's order (messages are only ever
+  // appended); a message dropped from its inbox (an old read one) keeps its row with no body,
+  // at the version that dropped it, so a cache catching up drops it too.
+  (s) => `
+    CREATE TABLE ${s}.inbox_messages (
+      team text NOT NULL REFERENCES ${s}.teams (name),
+      agent text NOT NULL,
+      id text NOT NULL,
+      ord bigserial NOT NULL,
+      body jsonb,
+      version bigint NOT NULL,
+      PRIMARY KEY (team, agent, id)
+    );
+    CREATE INDEX ON ${s}.inbox_messages (team, version);
+    INSERT INTO ${s}.inbox_messages (team, agent, id, body, version)
+      SELECT i.team, i.agent, m.x->>'id', m.x, i.version
+      FROM ${s}.inboxes AS i, jsonb_array_elements(i.messages) WITH ORDINALITY AS m (x, n)
+      ORDER BY i.team, i.agent, m.n;
+    DROP TABLE ${s}.inboxes;`,
 ];
 
 /** The schema version this code writes. */

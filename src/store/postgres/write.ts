@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import type { StateKey } from '../../board/change-recorder.js';
 import { findTask } from '../../board/task-list-state.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
+import type { TeamMessage } from '../../mailbox/message.js';
 import { storedRequests } from '../../requests/request-state.js';
 import { type TeamState, taskList } from '../team-state.js';
 import type { TeamInfo } from '../team-store.js';
@@ -21,7 +22,7 @@ export interface Notice {
 
 /**
  * The statement that persists the keys a transaction changed and appends its events: tasks
- * upserted (stamped with the new version) or deleted (a new epoch), inboxes upserted, events
+ * upserted (stamped with the new version) or deleted (a new epoch), inbox messages upserted or dropped, events
  * inserted, the team's row moved to its next version with its event counter and task-id
  * high watermark, and the commit NOTIFYed (delivered at COMMIT) when another process's
  * session listens to the team. The statement runs after the row's lock is held, so it sees
@@ -32,14 +33,18 @@ export function writeCommit(
   s: string,
   row: Stamp,
   state: TeamState,
-  changed: readonly StateKey[],
+  { changed, previous }: { changed: readonly StateKey[]; previous: ReadonlyMap<StateKey, unknown> },
   events: readonly TeamEvent[],
   notice: Notice | undefined,
+  token: string | null,
 ): Stamp & { readonly statement: string } {
   const list = taskList(state);
   const put: unknown[] = [];
   const removed: string[] = [];
-  const inboxes: { agent: string; messages: unknown }[] = [];
+  // An inbox writes only its messages that are new or changed (a message is a frozen object:
+  // one not in the inbox before is new, or marked read) and drops those no longer in it.
+  const messages: { agent: string; message: TeamMessage }[] = [];
+  const dropped: [string, string][] = [];
   for (const key of changed) {
     if (key.startsWith('task:')) {
       const id = key.slice('task:'.length);
@@ -48,7 +53,12 @@ export function writeCommit(
       else removed.push(id);
     } else if (key.startsWith('inbox:')) {
       const agent = key.slice('inbox:'.length);
-      inboxes.push({ agent, messages: state.bus.inbox(agent) });
+      const before = (previous.get(key) ?? []) as readonly TeamMessage[];
+      const now = state.bus.inbox(agent);
+      const kept = new Set(before);
+      for (const message of now) if (!kept.has(message)) messages.push({ agent, message });
+      const ids = new Set(now.map((message) => message.id));
+      for (const message of before) if (!ids.has(message.id)) dropped.push([agent, message.id]);
     }
   }
   // Without a run, events are passed to subscribers but logged nowhere (as in every store).
@@ -59,25 +69,39 @@ export function writeCommit(
   const rosterChanged = changed.includes('roster');
   const requestsChanged = changed.includes('requests');
   const epoch = removed.length > 0 || rosterChanged ? row.epoch + 1 : row.epoch;
+  // With a token, the statement is a transaction of its own, sent with no lock held: the
+  // team's row is locked in it, and it writes only if the row is still at the version the
+  // state was read at (any commit moves it), else it writes nothing and answers no row.
+  const guarded = token === null ? '' : 'AND EXISTS (SELECT 1 FROM guard)';
+  const guard =
+    token === null
+      ? ''
+      : `guard AS MATERIALIZED (
+        SELECT 1 FROM ${s}.teams WHERE name = $1 AND version = $16 AND epoch = $17 FOR UPDATE),`;
   const statement = inlined(
-    `WITH
+    `WITH ${guard}
       put_tasks AS (
         INSERT INTO ${s}.tasks (team, id, body, version)
-        SELECT $1, x->>'id', x, $9 FROM jsonb_array_elements($2::jsonb) AS x
+        SELECT $1, x->>'id', x, $9 FROM jsonb_array_elements($2::jsonb) AS x WHERE true ${guarded}
         ON CONFLICT (team, id) DO UPDATE SET body = excluded.body, version = excluded.version),
-      removed_tasks AS (DELETE FROM ${s}.tasks WHERE team = $1 AND id = ANY($3::text[])),
-      put_inboxes AS (
-        INSERT INTO ${s}.inboxes (team, agent, messages, version)
-        SELECT $1, x->>'agent', x->'messages', $9 FROM jsonb_array_elements($4::jsonb) AS x
-        ON CONFLICT (team, agent) DO UPDATE SET messages = excluded.messages, version = excluded.version),
+      removed_tasks AS (DELETE FROM ${s}.tasks WHERE team = $1 AND id = ANY($3::text[]) ${guarded}),
+      put_messages AS (
+        INSERT INTO ${s}.inbox_messages (team, agent, id, body, version)
+        SELECT $1, x->>'agent', x->'message'->>'id', x->'message', $9
+        FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m (x, n) WHERE true ${guarded} ORDER BY n
+        ON CONFLICT (team, agent, id) DO UPDATE SET body = excluded.body, version = excluded.version),
+      dropped_messages AS (
+        UPDATE ${s}.inbox_messages SET body = NULL, version = $9
+        WHERE team = $1 AND (agent, id) IN (SELECT x->>0, x->>1 FROM jsonb_array_elements($19::jsonb) AS x) ${guarded}),
       logged AS (
-        INSERT INTO ${s}.events (run_id, seq, body)
-        SELECT $5, (x->>'seq')::integer, x FROM jsonb_array_elements($6::jsonb) AS x)
+        INSERT INTO ${s}.events (run_id, seq, body, commit_token)
+        SELECT $5, (x->>'seq')::integer, x, CASE WHEN ordinality = 1 THEN $18 END
+        FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS e (x, ordinality) WHERE true ${guarded})
     UPDATE ${s}.teams SET version = $9, epoch = $10, event_seq = $7, high_watermark = $8,
       info = COALESCE($11::jsonb, info),
       requests = CASE WHEN $12::jsonb IS NULL THEN requests ELSE $12::jsonb END,
       requests_version = CASE WHEN $12::jsonb IS NULL THEN requests_version ELSE $9 END
-    WHERE name = $1
+    WHERE name = $1 ${guarded}
     RETURNING CASE WHEN $13::text IS NOT NULL AND EXISTS (
       SELECT 1 FROM ${s}.listeners WHERE team = $1 AND pid IS DISTINCT FROM $15::integer
     ) THEN pg_notify($13, $14) END`,
@@ -85,7 +109,7 @@ export function writeCommit(
       state.info.name,
       storedJson(put),
       removed,
-      storedJson(inboxes),
+      storedJson(messages),
       runId,
       storedJson(logged),
       state.eventSeq,
@@ -97,6 +121,10 @@ export function writeCommit(
       notice?.channel ?? null,
       notice?.payload ?? null,
       notice?.listener ?? null,
+      row.version,
+      row.epoch,
+      token,
+      storedJson(dropped),
     ],
   );
   return { version, epoch, statement };
@@ -145,7 +173,7 @@ export async function writeInfo(
 ): Promise<Stamp> {
   if (empty) {
     await client.query(`DELETE FROM ${s}.tasks WHERE team = $1`, [info.name]);
-    await client.query(`DELETE FROM ${s}.inboxes WHERE team = $1`, [info.name]);
+    await client.query(`DELETE FROM ${s}.inbox_messages WHERE team = $1`, [info.name]);
   }
   const stamp = { version: row.version + 1, epoch: row.epoch + 1 };
   // A new run (or a new roster) starts with no requests: they belong to their run.

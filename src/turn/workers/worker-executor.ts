@@ -2,7 +2,7 @@ import type { ReportedOutcome, TeamEvent } from '../../events/team-event-map.js'
 import type { TurnDescriptor } from '../../fold/turn-descriptor.js';
 import type { PostgresStore } from '../../store/postgres/postgres-store.js';
 import { encodedValue } from '../../store/postgres/stored-json.js';
-import type { TeamRules } from '../../store/team-store.js';
+import type { TeamRules, TransactOptions } from '../../store/team-store.js';
 import type { TurnExecutor } from '../executor.js';
 import type { TurnOutcome } from '../turn-outcome.js';
 import { ensureQueues, JOB_SECONDS, type OpenBoss, openBoss, queueOf, TURN_RETRIES } from './turn-queue.js';
@@ -53,8 +53,10 @@ export class WorkerExecutor implements TurnExecutor {
     team: string,
     start: (rules: TeamRules) => T,
     turnOf: (value: T) => TurnDescriptor | undefined,
+    options: TransactOptions = {},
   ): Promise<T> {
     return this.#store.transactWith(team, start, {
+      ...options,
       alongside: async (tx, value) => {
         const turn = turnOf(value);
         if (!turn) return;
