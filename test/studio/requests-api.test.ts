@@ -6,7 +6,7 @@ import { type StudioServer, startStudio } from '../../src/studio/server/serve.js
 import { studioStoreOf } from '../../src/studio/server/studio-store.js';
 import { startScript } from '../helpers/child.js';
 import { tempFolder } from '../helpers/temp-folder.js';
-import { PLAN, teams } from './fixtures/studio-teams.js';
+import { PLAN, reviewHold, teams } from './fixtures/studio-teams.js';
 import { readStream } from './helpers/sse.js';
 
 // `POST /api/runs/:runId/requests/:requestId` and `POST /api/runs/:runId/shutdown`: the
@@ -39,6 +39,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 test('the person approves a plan through the API; the run goes on; a second answer is refused', async () => {
+  // The approved work waits until the second answer is refused: the run is still going then.
+  let release = () => {};
+  reviewHold.until = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const runId = await start('review');
   const { events } = await streamOf(runId, opened);
   const request = events.at(-1) as TeamEvent<'team:request-opened'>;
@@ -66,6 +71,8 @@ test('the person approves a plan through the API; the run goes on; a second answ
   const again = await post(route, { approve: false });
   expect(again.status).toBe(409);
   expect(await answer(again)).toMatchObject({ code: 'request-closed' });
+  release();
+  reviewHold.until = undefined;
 
   const { events: all } = await streamOf(runId, ended);
   expect(all.filter((event) => event.type === 'team:request-answered').map((event) => event.data)).toEqual([
