@@ -24,6 +24,26 @@ async function teamWithTask(root: string) {
   return store;
 }
 
+/**
+ * A run whose second commit (a task completed, a message sent, their events) is cut off after
+ * its journal: the inbox write fails half-way. Answers the run's id.
+ */
+async function cutCommit(root: string): Promise<string> {
+  const store = await teamWithTask(root);
+  const { runId } = await store.startRun('newsroom', { fresh: false });
+  await store.transact('newsroom', ({ board }) => board.claimTask('researcher'));
+  const inbox = path.join(root, 'teams/newsroom/inboxes/writer.json');
+  mkdirSync(inbox);
+  await expect(
+    store.transact('newsroom', ({ board, mailbox }) => {
+      board.updateTask('task-1', { status: 'completed', result: 'The moon pulls the sea' }, 'researcher');
+      mailbox.send('researcher', 'writer', 'Notes are in task-1');
+    }),
+  ).rejects.toMatchObject({ code: 'store-io' });
+  rmSync(inbox, { recursive: true });
+  return runId as string;
+}
+
 describe('FileStore against broken files', () => {
   test.each([
     ['not JSON', '{ "id": "task-1", ', /task-1\.json is broken: it is not valid JSON/],
@@ -82,19 +102,7 @@ describe('FileStore against broken files', () => {
 
   test('a commit cut off after its journal is finished by the next lock holder', async () => {
     const root = tempFolder();
-    const store = await teamWithTask(root);
-    await store.startRun('newsroom', { fresh: false });
-    await store.transact('newsroom', ({ board }) => board.claimTask('researcher'));
-    // Make the inbox write fail half-way through a commit that spans task, inbox and log.
-    const inbox = path.join(root, 'teams/newsroom/inboxes/writer.json');
-    mkdirSync(inbox);
-    await expect(
-      store.transact('newsroom', ({ board, mailbox }) => {
-        board.updateTask('task-1', { status: 'completed', result: 'The moon pulls the sea' }, 'researcher');
-        mailbox.send('researcher', 'writer', 'Notes are in task-1');
-      }),
-    ).rejects.toMatchObject({ code: 'store-io' });
-    rmSync(inbox, { recursive: true });
+    await cutCommit(root);
 
     const next = new FileStore({ root });
     const state = await next.transact('newsroom', ({ board, mailbox }) => ({
@@ -121,20 +129,9 @@ describe('FileStore against broken files', () => {
 
   test('a reader of the run’s events sees a commit cut off after its journal: it is committed, as a crashed run’s end is', async () => {
     const root = tempFolder();
-    const store = await teamWithTask(root);
-    const { runId } = await store.startRun('newsroom', { fresh: false });
-    await store.transact('newsroom', ({ board }) => board.claimTask('researcher'));
-    const inbox = path.join(root, 'teams/newsroom/inboxes/writer.json');
-    mkdirSync(inbox);
-    await expect(
-      store.transact('newsroom', ({ board, mailbox }) => {
-        board.updateTask('task-1', { status: 'completed', result: 'The moon pulls the sea' }, 'researcher');
-        mailbox.send('researcher', 'writer', 'Notes are in task-1');
-      }),
-    ).rejects.toMatchObject({ code: 'store-io' });
-    rmSync(inbox, { recursive: true });
+    const runId = await cutCommit(root);
     // The first thing another process does is read the log (as `agent-teams logs` would).
-    const events = await new FileStore({ root }).readEvents(runId as string);
+    const events = await new FileStore({ root }).readEvents(runId);
     expect(events.map((event) => event.type)).toEqual([
       'team:task-claimed',
       'team:task-completed',
