@@ -40,6 +40,8 @@ export default function setup(): void {
       stdio: 'inherit',
     },
   );
-  // As `npm run build` does: tsc writes the file without its execute bit, and npx runs it directly.
+  // As `npm run build` does: the modules made into entry points and chunks (scripts/bundle.ts),
+  // and the command's execute bit (tsc writes the file without it, and npx runs it directly).
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bundle.ts'], { cwd: root, stdio: 'inherit' });
   chmodSync(path.join(root, 'dist/cli/main.js'), 0o755);
 }

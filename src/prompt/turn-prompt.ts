@@ -2,6 +2,7 @@ import type { Agent } from '../agent/agent.js';
 import { cutTo } from '../events/limits.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamMessage } from '../mailbox/message.js';
+import { renderMessages } from '../mailbox/render.js';
 import type { TeamRules } from '../store/team-store.js';
 import {
   fitMessages,
@@ -91,10 +92,9 @@ function basePrompt(
       const source = { tasks: board.listTasks(), summaries };
       const blocks = synthesisBlocks(part, source, synthesisSpace(input, room));
       const text = synthesisBriefing(input, part, blocks, room);
-      // Its parts were planned for the whole room: the unread notices get only what is left
-      // (counted only when there are any: counting loads the tokenizer's tables).
+      // Its parts were planned for the whole room: the unread notices get only what is left.
       if (messages.length === 0) return { text, shown: [] };
-      const left = room - countTokens(text) - 20;
+      const left = notesRoom(text, messages, room);
       if (left < 200) return { text, shown: [] };
       const notes = fitMessages(messages, left);
       return { text: `${text}\n\nUnread messages:\n${notes.text}`, shown: notes.shown };
@@ -108,6 +108,17 @@ function basePrompt(
       return taskBriefing(task, inputs, messages, room, goal());
     }
   }
+}
+
+/**
+ * The tokens a synthesis briefing `text` leaves its unread notices. Counting loads the
+ * tokenizer's tables (~0.15 s): the text's UTF-8 bytes bound its tokens, so when they leave
+ * room for every notice whole, the exact count would make the same briefing and is not made.
+ */
+function notesRoom(text: string, messages: readonly TeamMessage[], room: number): number {
+  const byBytes = room - Buffer.byteLength(text) - 20;
+  if (byBytes >= 200 && Buffer.byteLength(renderMessages(messages)) <= byBytes) return byBytes;
+  return room - countTokens(text) - 20;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { fn, parseOptions } from '../errors/options-schema.js';
@@ -140,6 +140,8 @@ export async function fakeOpenAIServer(
     const outputTokens = answers.reduce((sum, answer) => sum + answer.outputTokens, 0);
     return { responses: answers.length, inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
   };
+  // node:http is loaded here, not with the package: a process that only uses scriptedModel does without it.
+  const { createServer } = await import('node:http');
   const server = createServer(async (request, response) => {
     const dialect = DIALECTS.find((each) => request.url === `/v1${each.path}`);
     try {

@@ -108,3 +108,24 @@ test('a task that builds on more results than fit gets what fits and where the r
   expect(combine?.prompt).toMatch(/\[task-1\] Source 1\nMARK-1 /);
   expect(combine?.prompt).toMatch(/\(\d more results: get_task reads them\)/);
 }, 60_000);
+
+test('the final briefing gives an unread notice the room its results leave, counted when their bytes do not fit', async () => {
+  const budget = 3_000;
+  // One token a word: the reply's bytes are five times its tokens, so the briefing and the
+  // notice that quotes it fit the room in tokens but not in bytes.
+  const reply = ' tide'.repeat(500);
+  const { team, model } = testTeam(
+    byAgent({
+      lead: (call) => (call.reason === 'synthesis' ? 'Final.' : 'Ready.'),
+      a: () => reply,
+    }),
+    { members: ['a'], promptBudgetTokens: budget, tasks: [{ title: 'Tides', assignee: 'a' }] },
+  );
+  await team.run({ input: 'Write.' });
+  expectWithin(model, budget);
+  const synthesis = model.calls.find((call) => call.reason === 'synthesis')?.prompt ?? '';
+  // The result, and the idle notice quoting it whole.
+  expect(synthesis).toContain('Unread messages:');
+  expect(synthesis).toContain('a is available');
+  expect(synthesis.split(reply.trim())).toHaveLength(3);
+}, 60_000);

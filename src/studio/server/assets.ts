@@ -1,12 +1,16 @@
 import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
- * The page as `npm run build` made it (Vite, into dist/studio/web): the same folder from
- * src/studio/server and from dist/studio/server. Nothing is built when the Studio starts.
+ * The page as `npm run build` made it (Vite, into dist/studio/web), from the package's own
+ * folder: the same from src/studio/server and from the build's chunks. Nothing is built when
+ * the Studio starts.
  */
-const WEB_FOLDER = fileURLToPath(new URL('../../../dist/studio/web/', import.meta.url));
+const WEB_FOLDER = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('agent-teams/package.json')),
+  'dist/studio/web/',
+);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
