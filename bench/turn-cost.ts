@@ -122,7 +122,7 @@ export async function bareCall(latencyMs: number, calls: number): Promise<Measur
 /** Runs repeated until they add up to `MIN_TURNS` member turns, so small lists are not one sample. */
 const MIN_TURNS = 200;
 
-async function accumulated(make: () => Promise<Measure>): Promise<Measure> {
+export async function accumulated(make: () => Promise<Measure>): Promise<Measure> {
   let busy = 0;
   let cpu = 0;
   let wall = 0;

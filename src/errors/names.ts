@@ -13,12 +13,12 @@ export function checkName(kind: NameKind, name: unknown): string {
   if (typeof name !== 'string' || name.length === 0) {
     throw new TeamError('invalid-name', `A ${kind} name must be a non-empty string.`, { details: { kind } });
   }
-  // Cut, so a huge bad name never makes a huge error.
-  const named = shown(name, 80);
+  // Shown cut (`shown`), so a huge bad name never makes a huge error; only when it is one:
+  // names are checked at every transaction.
   if (name.length > MAX_NAME_LENGTH) {
     throw new TeamError(
       'invalid-name',
-      `The ${kind} name ${named} is longer than ${MAX_NAME_LENGTH} characters.`,
+      `The ${kind} name ${shown(name, 80)} is longer than ${MAX_NAME_LENGTH} characters.`,
       {
         details: { kind, name },
       },
@@ -27,7 +27,7 @@ export function checkName(kind: NameKind, name: unknown): string {
   if (!NAME_PATTERN.test(name) || name.endsWith('.tmp')) {
     throw new TeamError(
       'invalid-name',
-      `The ${kind} name ${named} is not allowed: use letters, digits, '.', '_' and '-', starting with a letter or digit.`,
+      `The ${kind} name ${shown(name, 80)} is not allowed: use letters, digits, '.', '_' and '-', starting with a letter or digit.`,
       { details: { kind, name } },
     );
   }

@@ -159,24 +159,47 @@ function runRules<T>(
       applyRequestEvent(state.requests, event, now().getTime());
     },
   };
-  const board = new TeamTaskBoard(state.blackboard, sink, { now });
+  // Each set of rules is made at its first use: many transactions use one or two of them (a
+  // step's commit of a turn's usage uses none), and a mailbox checks its roster as it is made.
+  // The mailbox is made for the roster as the transaction began, as if made then.
   const { lead, roster: entries } = state.info;
-  const members = memberNames(entries);
-  const mailbox = new TeamMailbox(
-    state.bus,
-    sink,
-    { lead, members, departed: departedNames(entries) },
-    { now },
-  );
-  attachRecorder(board, undo);
-  attachRecorder(mailbox, undo);
-  const roster = new TeamRosterRules(rosterSlot(state, undo, now), board, sink, now);
-  const requests = new TeamRequests(
-    () => state.requests,
-    () => board.roster,
-    sink,
-  );
-  const rules: TeamRules = { board, mailbox, roster, requests, emit: sink.emit };
+  let board: TeamTaskBoard | undefined;
+  let mailbox: TeamMailbox | undefined;
+  let roster: TeamRosterRules | undefined;
+  let requests: TeamRequests | undefined;
+  const boardRules = () => {
+    if (!board) {
+      board = new TeamTaskBoard(state.blackboard, sink, { now });
+      attachRecorder(board, undo);
+    }
+    return board;
+  };
+  const rules: TeamRules = {
+    get board() {
+      return boardRules();
+    },
+    get mailbox() {
+      if (!mailbox) {
+        const config = { lead, members: memberNames(entries), departed: departedNames(entries) };
+        mailbox = new TeamMailbox(state.bus, sink, config, { now });
+        attachRecorder(mailbox, undo);
+      }
+      return mailbox;
+    },
+    get roster() {
+      roster ??= new TeamRosterRules(rosterSlot(state, undo, now), boardRules(), sink, now);
+      return roster;
+    },
+    get requests() {
+      requests ??= new TeamRequests(
+        () => state.requests,
+        () => boardRules().roster,
+        sink,
+      );
+      return requests;
+    },
+    emit: sink.emit,
+  };
   try {
     const value = fn(rules);
     if (isThenable(value)) {

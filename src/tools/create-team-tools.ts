@@ -7,7 +7,7 @@ import { claimTaskTool, updateTaskTool } from './task-tools.js';
 import type { TeamToolContext } from './tool-context.js';
 
 /** Which team tools each role gets (the seed's table, plus get_task for both and delete_task for the lead). */
-const ROLE_TOOLS: Record<AgentRole, readonly string[]> = {
+const ROLE_TOOLS: Record<AgentRole, readonly (keyof typeof MAKERS)[]> = {
   lead: [
     'create_task',
     'assign_task',
@@ -21,22 +21,37 @@ const ROLE_TOOLS: Record<AgentRole, readonly string[]> = {
   member: ['list_tasks', 'get_task', 'claim_task', 'update_task', 'send_message', 'read_inbox'],
 };
 
+/** Each team tool's maker, in the order `createTeamTools` gives them. */
+const MAKERS = {
+  create_task: createTaskTool,
+  assign_task: assignTaskTool,
+  delete_task: deleteTaskTool,
+  list_tasks: listTasksTool,
+  get_task: getTaskTool,
+  claim_task: claimTaskTool,
+  update_task: updateTaskTool,
+  send_message: sendMessageTool,
+  read_inbox: readInboxTool,
+} satisfies Record<string, (context: TeamToolContext, agentName: string) => ToolSet[string]>;
+
 /**
  * Every team tool, bound to one agent: the tools act as that agent (a message is sent
  * from it, a task claimed for it), so no agent can act as another.
  */
 export function createTeamTools(context: TeamToolContext, agentName: string): ToolSet {
-  return inCallOrder({
-    create_task: createTaskTool(context, agentName),
-    assign_task: assignTaskTool(context, agentName),
-    delete_task: deleteTaskTool(context, agentName),
-    list_tasks: listTasksTool(context, agentName),
-    get_task: getTaskTool(context, agentName),
-    claim_task: claimTaskTool(context, agentName),
-    update_task: updateTaskTool(context, agentName),
-    send_message: sendMessageTool(context, agentName),
-    read_inbox: readInboxTool(context, agentName),
-  });
+  const tools: ToolSet = {};
+  for (const [name, make] of Object.entries(MAKERS)) tools[name] = make(context, agentName);
+  return inCallOrder(tools);
+}
+
+/**
+ * `teamToolsFor(createTeamTools(context, agentName), role)`, making only the role's tools
+ * (a turn makes its tools anew, so it does not make the ones it would drop).
+ */
+export function roleTeamTools(context: TeamToolContext, agentName: string, role: AgentRole): ToolSet {
+  const tools: ToolSet = {};
+  for (const name of ROLE_TOOLS[role]) tools[name] = MAKERS[name](context, agentName);
+  return inCallOrder(tools);
 }
 
 /**

@@ -321,7 +321,8 @@ export class InProcessExecutor implements TurnExecutor {
 
   #agent(name: string): Agent | undefined {
     const { team } = this.#options;
-    return [team.lead, ...this.#members()].find((candidate) => candidate.name === name);
+    if (team.lead.name === name) return team.lead;
+    return team.members.find((member) => member.name === name) ?? this.#joined.get(name);
   }
 
   #members(): readonly Agent[] {

@@ -48,11 +48,7 @@ export async function judgeTurnEnd(judged: TurnEndJudgement): Promise<HookReject
   const nothingLeft = await propose(transact, (rules) => {
     endTurn(rules, { turn, outcome, status: 'idle', answered, idleNotified: true });
     const { board, mailbox } = rules;
-    return (
-      !board.heldBy(turn.agent) &&
-      board.claimableBy(turn.agent).length === 0 &&
-      !mailbox.hasUnread(turn.agent)
-    );
+    return !board.heldBy(turn.agent) && !board.nextClaimable(turn.agent) && !mailbox.hasUnread(turn.agent);
   });
   if (!nothingLeft) return undefined;
   const member = { name: turn.agent, output: outcome.text, turns: turn.turn };

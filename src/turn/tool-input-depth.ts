@@ -41,8 +41,20 @@ function boundContent(content: LanguageModelV3Content): LanguageModelV3Content {
   return content.type === 'tool-call' ? { ...content, input: bounded(content.input) } : content;
 }
 
+/** Each model bounded once: a turn's model is wrapped for every turn, and the wrapper holds nothing of a turn. */
+const boundModels = new WeakMap<LanguageModelV3, LanguageModelV3>();
+
 /** `model`, its tool calls' inputs bounded in depth (see above). */
 export function boundToolInputDepth(model: LanguageModelV3): LanguageModelV3 {
+  let bound = boundModels.get(model);
+  if (!bound) {
+    bound = boundOnce(model);
+    boundModels.set(model, bound);
+  }
+  return bound;
+}
+
+function boundOnce(model: LanguageModelV3): LanguageModelV3 {
   return wrapLanguageModel({
     model,
     middleware: {

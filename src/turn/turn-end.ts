@@ -144,8 +144,7 @@ function tellLeadIfIdle({ board, mailbox }: TeamRules, end: TurnEnd): void {
   if (end.status === 'stopped') why = 'out_of_turns';
   else if (end.status === 'failed') why = 'failed';
   else if (end.status === 'idle' && !end.idleNotified) {
-    const nothingLeft =
-      !board.heldBy(name) && board.claimableBy(name).length === 0 && !mailbox.hasUnread(name);
+    const nothingLeft = !board.heldBy(name) && !board.nextClaimable(name) && !mailbox.hasUnread(name);
     if (nothingLeft) why = 'available';
   }
   if (!why) return;

@@ -5,7 +5,7 @@ import type { ModelPrice } from '../agent/usage.js';
 import type { Clock } from '../events/clock.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import type { TeamStore } from '../store/team-store.js';
-import { createTeamTools, inCallOrder, teamToolsFor } from '../tools/create-team-tools.js';
+import { inCallOrder, roleTeamTools } from '../tools/create-team-tools.js';
 import { retireMemberTool, spawnMemberTool } from '../tools/formation-tools.js';
 import { governTools } from '../tools/govern-tools.js';
 import type { GovernanceSettings } from '../tools/governance-settings.js';
@@ -77,7 +77,7 @@ export function turnTools(context: TurnToolsContext): { tools: ToolSet; governan
   const nextEffect = () => `${turn.runId}/${agent.name}/${turn.turn}/${++effects}`;
   const tools = { store, team, seen, promptBudgetTokens: context.promptBudgetTokens, hooks, nextEffect };
   const toolContext = { ...tools, onHookFailure: context.onHookFailure };
-  const roleTools = teamToolsFor(createTeamTools(toolContext, agent.name), role);
+  const roleTools = roleTeamTools(toolContext, agent.name, role);
   // The lead's tools over its team join the team tools' call order (`spawn_member b`, then a task for b).
   const teamTools = role === 'lead' ? inCallOrder({ ...roleTools, ...leadTools(context) }) : roleTools;
   const asked = turn.context?.shutdownRequest;
