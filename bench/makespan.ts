@@ -4,7 +4,8 @@
 // simulated model, 200 ms a call). agent-teams and KaibanJS are timed from the run's start to its
 // return, warm (after a run in the same process) and in a fresh process (its first run). Each
 // contender runs ROUNDS times, interleaved with the others; the table gives the medians.
-// Run: npm run bench:makespan (the first run installs KaibanJS into bench/peers/kaibanjs/)
+// Run: npm run build && npm run bench:makespan (the first run installs KaibanJS into
+// bench/peers/kaibanjs/; the fresh process runs the build, as users do)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,13 +24,23 @@ async function ours(workload: Workload): Promise<number> {
   return performance.now() - start;
 }
 
-/** `ours` as the first run of a new Node process. */
+/** The workload as the peers' scripts take it: [{ id, dependsOn, ms }]. */
+const asJson = (workload: Workload) =>
+  JSON.stringify(
+    workload.tasks.map((task) => ({
+      id: task.id,
+      dependsOn: task.dependsOn ?? [],
+      ms: workload.duration(task.id as string),
+    })),
+  );
+
+const FRESH = fileURLToPath(new URL('./fixtures/fresh-makespan.mjs', import.meta.url));
+
+/** `ours` as the first run of a new Node process, on the built package (plain node, like KaibanJS's). */
 function fresh(workload: Workload): number {
-  const script = fileURLToPath(import.meta.url);
-  const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--fresh', workload.name], {
-    encoding: 'utf8',
-  });
-  return Number(out.trim());
+  if (!existsSync(new URL('../dist/index.js', import.meta.url)))
+    throw new Error('bench:makespan runs the fresh process on the build: run `npm run build` first');
+  return Number(execFileSync(process.execPath, [FRESH, asJson(workload)], { encoding: 'utf8' }).trim());
 }
 
 const KAIBAN = fileURLToPath(new URL('./peers/kaibanjs/', import.meta.url));
@@ -42,12 +53,7 @@ function kaibanjs(workload: Workload): [number, number] {
       stdio: 'ignore',
     });
   }
-  const tasks = workload.tasks.map((task) => ({
-    id: task.id,
-    dependsOn: task.dependsOn ?? [],
-    ms: workload.duration(task.id as string),
-  }));
-  const out = execFileSync(process.execPath, ['run.mjs', JSON.stringify(tasks)], {
+  const out = execFileSync(process.execPath, ['run.mjs', asJson(workload)], {
     cwd: KAIBAN,
     encoding: 'utf8',
     env: { ...process.env, KAIBAN_TELEMETRY_OPT_OUT: '1' },
@@ -73,37 +79,30 @@ async function peer(workload: Workload, kind: 'polling' | 'batch'): Promise<numb
 }
 
 const workloads = [independent, layered, mixed];
-const freshIndex = process.argv.indexOf('--fresh');
-if (freshIndex >= 0) {
-  const workload = workloads.find((candidate) => candidate.name === process.argv[freshIndex + 1]);
-  if (!workload) throw new Error(`no workload ${process.argv[freshIndex + 1]}`);
-  console.log(String(await ours(workload)));
-} else {
-  const ROUNDS = 3;
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-  console.log(
-    '| workload | lower bound ms | agent-teams warm ms (ratio) | agent-teams fresh process ms (ratio) | KaibanJS warm ms (ratio) | KaibanJS fresh process ms (ratio) | 500 ms polling ms (ratio) | batch of 3 ms (ratio) |',
-  );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const workload of workloads) {
-    const bound = lowerBound(workload, MEMBERS.length);
-    await ours(workload); // warm-up
-    const rounds: number[][] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const [kaibanFresh, kaibanWarm] = kaibanjs(workload);
-      rounds.push([
-        await ours(workload),
-        fresh(workload),
-        kaibanWarm,
-        kaibanFresh,
-        await peer(workload, 'polling'),
-        await peer(workload, 'batch'),
-      ]);
-    }
-    const cells = (rounds[0] ?? []).map((_, column) => {
-      const ms = median(rounds.map((times) => times[column] as number));
-      return `${ms.toFixed(0)} (${(ms / bound).toFixed(3)})`;
-    });
-    console.log(`| ${workload.name} | ${bound} | ${cells.join(' | ')} |`);
+const ROUNDS = 3;
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+console.log(
+  '| workload | lower bound ms | agent-teams warm ms (ratio) | agent-teams fresh process ms (ratio) | KaibanJS warm ms (ratio) | KaibanJS fresh process ms (ratio) | 500 ms polling ms (ratio) | batch of 3 ms (ratio) |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const workload of workloads) {
+  const bound = lowerBound(workload, MEMBERS.length);
+  await ours(workload); // warm-up
+  const rounds: number[][] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const [kaibanFresh, kaibanWarm] = kaibanjs(workload);
+    rounds.push([
+      await ours(workload),
+      fresh(workload),
+      kaibanWarm,
+      kaibanFresh,
+      await peer(workload, 'polling'),
+      await peer(workload, 'batch'),
+    ]);
   }
+  const cells = (rounds[0] ?? []).map((_, column) => {
+    const ms = median(rounds.map((times) => times[column] as number));
+    return `${ms.toFixed(0)} (${(ms / bound).toFixed(3)})`;
+  });
+  console.log(`| ${workload.name} | ${bound} | ${cells.join(' | ')} |`);
 }
