@@ -4,16 +4,18 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import SlowFirst from './test/slow-first.js';
 
 // The suite in projects, by what a test needs: `npx vitest run --project unit` runs the fast
-// ones alone, `--project postgres` the ones on the test server. Every test file is in exactly
-// one project: `runtime` takes whatever the others do not name, so a new file always runs.
+// ones alone, `--project postgres` and `--project workers` the ones on the test server. Every
+// test file is in exactly one project: `runtime` takes whatever the others do not name, so a
+// new file always runs.
 
 /** Only PostgreSQL: the store on the test server, and the suites that exist for it. */
 const POSTGRES = [
   'test/store/postgres/**/*.test.ts',
   'test/**/*postgres*.test.ts',
-  'test/turn/workers/**/*.test.ts',
   'test/team/any-text.test.ts',
 ];
+/** Runs on pg-boss workers: each test is a run's process and its workers, on PostgreSQL. */
+const WORKERS = ['test/turn/workers/**/*.test.ts'];
 /** The Studio's page in headless Chromium. */
 const BROWSER = [
   'test/studio/browser.test.ts',
@@ -66,7 +68,7 @@ const project = (
   extends: true,
   test: { name, include, exclude: [...(name === 'runtime' ? NAMED : []), '**/node_modules/**'], ...test },
 });
-const NAMED = [...POSTGRES, ...BROWSER, ...PACKAGE, ...PROCESSES, ...UNIT];
+const NAMED = [...POSTGRES, ...WORKERS, ...BROWSER, ...PACKAGE, ...PROCESSES, ...UNIT];
 
 export default defineConfig({
   resolve: {
@@ -95,6 +97,9 @@ export default defineConfig({
       // A trial here is one or two child processes: 5 at once keeps two cores busy, not swamped.
       project('processes', PROCESSES, { maxConcurrency: 5 }),
       project('postgres', POSTGRES, { maxConcurrency: 5 }),
+      // A test here holds 30–40 of the server's connections (each process's pool, listener and
+      // pg-boss): 2 at once keeps the suite under PostgreSQL's default 100 beside a postgres file.
+      project('workers', WORKERS, { maxConcurrency: 2 }),
       project('browser', BROWSER),
       project('package', PACKAGE),
     ],
