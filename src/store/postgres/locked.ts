@@ -87,8 +87,9 @@ export class LockedTeams {
    */
   run<T>(
     name: string,
-    work: (client: pg.PoolClient, team: LockedTeam | undefined) => Promise<Done<T>>,
+    work: (client: pg.PoolClient, team: LockedTeam | undefined, also: readonly unknown[]) => Promise<Done<T>>,
     guess?: (cached: Cached) => Guess<T> | undefined,
+    also?: string,
   ): Promise<T> {
     // The caller's watch, taken now: the queue's callbacks need not run in its context.
     const watch = this.#watch();
@@ -103,7 +104,7 @@ export class LockedTeams {
         // Another process commits too: the next commits lock first (not for a fence no longer held).
         if (sent === 'moved') this.#contended.add(name);
       }
-      return this.#transact(name, work, watch);
+      return this.#transact(name, work, watch, also);
     });
   }
 
@@ -212,13 +213,15 @@ export class LockedTeams {
   }
 
   /**
-   * `work` in one transaction on a connection of the pool: BEGIN, the team's row locked and
-   * what the cache missed read, in one round trip; the work's write sent with the COMMIT.
+   * `work` in one transaction on a connection of the pool: BEGIN, the team's row locked, what
+   * the cache missed read and the statement `also` (its rows given to `work`), in one round
+   * trip; the work's write sent with the COMMIT.
    */
   async #transact<T>(
     name: string,
-    work: (client: pg.PoolClient, team: LockedTeam | undefined) => Promise<Done<T>>,
+    work: (client: pg.PoolClient, team: LockedTeam | undefined, also: readonly unknown[]) => Promise<Done<T>>,
     watch: OutageWatch,
+    also: string | undefined,
   ): Promise<T> {
     let unsure: Unsure<T> | undefined;
     const attempt = () =>
@@ -234,14 +237,14 @@ export class LockedTeams {
         // Each statement of the text sees what committed before it: the read, what the lock waited for.
         const results = (await client.query(
           `BEGIN; SELECT txid_current()::text AS txid FROM ${this.#s}.teams WHERE name = ${literal(name)} FOR UPDATE;
-           ${readTeamSql(this.#s, name, cached)}`,
+           ${readTeamSql(this.#s, name, cached)}${also ? `; ${also}` : ''}`,
         )) as unknown as pg.QueryResult[];
         const read = teamRead((results[2] as pg.QueryResult).rows, cached);
         const team = read && { ...read.row, state: teamAt(read, cached) };
         // Nobody committed since this process did: its next commits may guess again.
         if (team && cached?.version === team.version && cached.epoch === team.epoch)
           this.#contended.delete(name);
-        const done = await work(client, team);
+        const done = await work(client, team, also ? (results[3] as pg.QueryResult).rows : []);
         // A transaction that locked no row (a team made now) is asked its id before COMMIT.
         const txid =
           (results[1] as pg.QueryResult<{ txid: string }>).rows[0]?.txid ?? (await currentTxid(client));

@@ -35,6 +35,7 @@ import {
   checkFence,
   dropFences,
   type FencedTurn,
+  fenceSql,
   renewFence,
   type StoreTransaction,
   storeTransaction,
@@ -247,9 +248,9 @@ export class PostgresStore implements TeamStore {
     const guess = extra.alongside ? undefined : (cached: Cached) => guessOf(context, cached, fn, extra.fence);
     return this.#teams.run(
       name,
-      async (client, found): Promise<Done<T>> => {
+      async (client, found, fence): Promise<Done<T>> => {
         const row = requireTeam(name, found);
-        if (extra.fence) await checkFence(client, this.#s, extra.fence);
+        if (extra.fence) checkFence(fence, extra.fence);
         const { state } = row;
         const { undo, ...committed } = runTransaction(state, fn, this.#now);
         await extra.alongside?.(storeTransaction(client, this.#s), committed.value);
@@ -263,6 +264,8 @@ export class PostgresStore implements TeamStore {
         return commitOf(context, state, row, committed, null);
       },
       guess,
+      // The fence is read (and held) in the round trip that locks the team.
+      extra.fence && fenceSql(this.#s, extra.fence),
     );
   }
 
