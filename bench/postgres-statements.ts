@@ -1,8 +1,8 @@
 // What a member turn costs PostgreSQL, counted at the client: the statements a PostgresStore
 // sends (each statement of a multi-statement text counted) and the transactions it commits
-// (each COMMIT, and each statement sent outside a transaction), divided by the member turns of
-// an in-process run on the scripted model (no latency, pre-seeded tasks the members self-claim),
-// and the hand-off on a chain (one member's turn finished to the next one's start). Then one
+// (each COMMIT, and each text sent outside a transaction: its statements are one transaction),
+// divided by the member turns of an in-process run on the scripted model (no latency,
+// pre-seeded tasks the members self-claim), and the hand-off on a chain (one member's turn finished to the next one's start). Then one
 // team's board raced by 8 processes (claim, then complete, each a transaction) beside a bare
 // loop of 8 sessions on the same server, each transaction locking one shared row, updating it
 // and sending a NOTIFY: the store's transactions per second as a share of that limit.
@@ -61,6 +61,8 @@ const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
     console.error(new Error('stack').stack?.split('\n').slice(2, 9).join('\n'));
   if (typeof text === 'string' && counting) {
     counts.texts++;
+    // Statements of one text sent outside a transaction are one (implicit) transaction.
+    let implicit = false;
     for (const kind of kindsOf(text)) {
       counts.statements++;
       counts.byKind.set(kind, (counts.byKind.get(kind) ?? 0) + 1);
@@ -68,8 +70,9 @@ const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
       else if (kind.startsWith('COMMIT') || kind.startsWith('ROLLBACK')) {
         if (kind.startsWith('COMMIT')) counts.commits++;
         inTransaction.delete(this);
-      } else if (!inTransaction.has(this)) counts.commits++;
+      } else if (!inTransaction.has(this)) implicit = true;
     }
+    if (implicit) counts.commits++;
   }
   return original.apply(this, args);
 };
