@@ -1,23 +1,20 @@
 // What a member turn costs PostgreSQL, counted at the client: the statements a PostgresStore
 // sends (each statement of a multi-statement text counted) and the transactions it commits
-// (each COMMIT, and each statement sent outside a transaction), divided by the member turns of
-// an in-process run on the scripted model (no latency, pre-seeded tasks the members self-claim),
-// and the hand-off on a chain (one member's turn finished to the next one's start). Then one
+// (each COMMIT, and each text sent outside a transaction: its statements are one transaction),
+// divided by the member turns of an in-process run on the scripted model (no latency,
+// pre-seeded tasks the members self-claim), and the hand-off on a chain (one member's turn finished to the next one's start). Then one
 // team's board raced by 8 processes (claim, then complete, each a transaction) beside a bare
 // loop of 8 sessions on the same server, each transaction locking one shared row, updating it
 // and sending a NOTIFY: the store's transactions per second as a share of that limit.
 // Run: npm run bench:pg-statements   (AGENT_TEAMS_POSTGRES_URL picks the server; default
 // postgres://postgres@127.0.0.1:5432/test). Each run has a schema of its own, dropped after.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { Agent, type NewTask, Team } from '../src/index.js';
 import { PostgresStore } from '../src/postgres.js';
 import { scriptedModel } from '../src/testing.js';
-import { seed } from './board-work.js';
+import { bareLoop, dropSchema, race as raceOn } from './postgres-race.js';
 import { median } from './turn-cost.js';
 
 const url = process.env.AGENT_TEAMS_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -64,6 +61,8 @@ const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
     console.error(new Error('stack').stack?.split('\n').slice(2, 9).join('\n'));
   if (typeof text === 'string' && counting) {
     counts.texts++;
+    // Statements of one text sent outside a transaction are one (implicit) transaction.
+    let implicit = false;
     for (const kind of kindsOf(text)) {
       counts.statements++;
       counts.byKind.set(kind, (counts.byKind.get(kind) ?? 0) + 1);
@@ -71,8 +70,9 @@ const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
       else if (kind.startsWith('COMMIT') || kind.startsWith('ROLLBACK')) {
         if (kind.startsWith('COMMIT')) counts.commits++;
         inTransaction.delete(this);
-      } else if (!inTransaction.has(this)) counts.commits++;
+      } else if (!inTransaction.has(this)) implicit = true;
     }
+    if (implicit) counts.commits++;
   }
   return original.apply(this, args);
 };
@@ -124,7 +124,7 @@ async function teamRun(chain: boolean, tasks: number, members: number) {
   if (result.teamResult.stopReason !== 'completed')
     throw new Error(`run ended ${result.teamResult.stopReason}`);
   await store.close();
-  await dropSchema(schema);
+  await dropSchema(url, schema);
   const kinds = [...counts.byKind]
     .map(([kind, count]) => [kind, (count - (kindsBefore.get(kind) ?? 0)) / turns] as const)
     .filter(([, count]) => count > 0)
@@ -140,82 +140,6 @@ async function teamRun(chain: boolean, tasks: number, members: number) {
 }
 
 const PROCESSES = 8;
-
-/** 8 processes claiming and completing 1000 tasks of one team; answers transactions per second. */
-async function storeRace(tasks: number): Promise<number> {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const store = new PostgresStore({ connectionString: url, schema });
-  const members = Array.from({ length: PROCESSES }, (_, index) => `w${index + 1}`);
-  await store.createTeam('race', { lead: 'lead', members, maxTasks: tasks });
-  await seed(store, 'race', tasks);
-  const worker = fileURLToPath(new URL('./postgres-worker.ts', import.meta.url));
-  const startAt = Date.now() + 3000;
-  const outputs = await Promise.all(
-    members.map((member) =>
-      promisify(execFile)(process.execPath, [
-        '--import',
-        'tsx',
-        worker,
-        url,
-        schema,
-        'race',
-        member,
-        String(startAt),
-        'true',
-      ]),
-    ),
-  );
-  const results = outputs.map(
-    (output) => JSON.parse(output.stdout) as { claimed: string[]; finishedAt: number },
-  );
-  const claimed = results.flatMap((result) => result.claimed).length;
-  const seconds = (Math.max(...results.map((result) => result.finishedAt)) - startAt) / 1000;
-  await store.close();
-  await dropSchema(schema);
-  if (claimed !== tasks) throw new Error(`${claimed} of ${tasks} tasks claimed`);
-  return (claimed * 2 + PROCESSES) / seconds;
-}
-
-/** 8 sessions, each committing transactions that lock one shared row, update it and NOTIFY; answers transactions per second. */
-async function bareLoop(ms: number): Promise<number> {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(
-    `CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.t (id int PRIMARY KEY, n bigint); INSERT INTO ${schema}.t VALUES (1, 0)`,
-  );
-  await admin.end();
-  const sessions = await Promise.all(
-    Array.from({ length: PROCESSES }, async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      return client;
-    }),
-  );
-  let done = 0;
-  const end = performance.now() + ms;
-  await Promise.all(
-    sessions.map(async (client) => {
-      while (performance.now() < end) {
-        await client.query(`BEGIN; SELECT n FROM ${schema}.t WHERE id = 1 FOR UPDATE`);
-        await client.query(
-          `UPDATE ${schema}.t SET n = n + 1 WHERE id = 1; SELECT pg_notify('bench_${schema}', 'x'); COMMIT`,
-        );
-        done++;
-      }
-    }),
-  );
-  await Promise.all(sessions.map((client) => client.end()));
-  await dropSchema(schema);
-  return done / (ms / 1000);
-}
-
-async function dropSchema(schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-  await admin.end();
-}
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 24);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 3);
@@ -252,10 +176,10 @@ if (process.env.BENCH_RACE !== '0') {
   const bare: number[] = [];
   const race: number[] = [];
   // Interleaved: the store's race between two bare loops, twice.
-  bare.push(await bareLoop(3000));
+  bare.push(await bareLoop(url, { sessions: PROCESSES, ms: 3000 }));
   for (let round = 0; round < 2; round++) {
-    race.push(await storeRace(1000));
-    bare.push(await bareLoop(3000));
+    race.push((await raceOn(url, { processes: PROCESSES, tasks: 1000 })).transactionsPerSecond);
+    bare.push(await bareLoop(url, { sessions: PROCESSES, ms: 3000 }));
   }
   const limit = median(bare);
   const store = median(race);

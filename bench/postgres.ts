@@ -1,64 +1,25 @@
 // PostgresStore throughput: claim+complete per second and ms per operation at 10, 100 and
-// 1000 tasks, and N processes contending on one team. Each part runs on a schema of its own,
+// 1000 tasks (part `board`), N processes contending on one team (`contention`), and 64 teams on
+// 8 processes against the bare own-row loop (`teams`). Each part runs on a schema of its own,
 // dropped after. Run: npm run bench:postgres   (AGENT_TEAMS_POSTGRES_URL picks the server;
-// default postgres://postgres@127.0.0.1:5432/test). Prints Markdown for docs/benchmarks.md.
-import { execFile } from 'node:child_process';
+// default postgres://postgres@127.0.0.1:5432/test; BENCH_PARTS=teams,… runs only those parts).
+// Prints Markdown for docs/benchmarks.md.
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { PostgresStore } from '../src/postgres.js';
-import { measure, seed } from './board-work.js';
+import { measure } from './board-work.js';
+import { bareLoop, race } from './postgres-race.js';
+import { median } from './turn-cost.js';
 
-const run = promisify(execFile);
 const url = process.env.AGENT_TEAMS_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const parts = new Set((process.env.BENCH_PARTS || 'board,contention,teams').split(','));
 const schemas: string[] = [];
 const newSchema = () => {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   schemas.push(schema);
   return schema;
 };
-
-async function contention(processes: number, tasks: number, synchronousCommit: boolean) {
-  const schema = newSchema();
-  const store = new PostgresStore({ connectionString: url, schema });
-  const workers = Array.from({ length: processes }, (_, index) => `w${index + 1}`);
-  await store.createTeam('race', { lead: 'lead', members: workers, maxTasks: tasks });
-  await seed(store, 'race', tasks);
-  const worker = fileURLToPath(new URL('./postgres-worker.ts', import.meta.url));
-  const startAt = Date.now() + 3000;
-  const outputs = await Promise.all(
-    workers.map((member) =>
-      run(process.execPath, [
-        '--import',
-        'tsx',
-        worker,
-        url,
-        schema,
-        'race',
-        member,
-        String(startAt),
-        String(synchronousCommit),
-      ]),
-    ),
-  );
-  const results = outputs.map(
-    (output) => JSON.parse(output.stdout) as { claimed: string[]; finishedAt: number },
-  );
-  const claimed = results.flatMap((result) => result.claimed);
-  const seconds = (Math.max(...results.map((result) => result.finishedAt)) - startAt) / 1000;
-  const final = await store.transact('race', ({ board }) => board.listTasks());
-  const wrongOwner = final.filter((task) => task.status !== 'completed' || task.result !== task.owner).length;
-  await store.close();
-  return {
-    claimsPerSecond: claimed.length / seconds,
-    transactionsPerSecond: (claimed.length * 2 + processes) / seconds,
-    doubleClaims: claimed.length - new Set(claimed).size,
-    unfinished: tasks - new Set(claimed).size + wrongOwner,
-    perProcess: results.map((result) => result.claimed.length),
-  };
-}
 
 const client = new pg.Client({ connectionString: url });
 await client.connect();
@@ -67,6 +28,15 @@ console.log(
   `node ${process.version}, PostgreSQL ${rows[0]?.server_version} on loopback, ${cpus().length} cores, ${cpus()[0]?.model ?? ''}\n`,
 );
 try {
+  if (parts.has('board')) await board();
+  if (parts.has('contention')) await contention();
+  if (parts.has('teams')) await manyTeams();
+} finally {
+  for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
+
+async function board() {
   console.log(
     '| store | synchronousCommit | tasks | claim+complete per s | ms per operation | vs 10 tasks |',
   );
@@ -83,7 +53,9 @@ try {
     }
     await store.close();
   }
+}
 
+async function contention() {
   console.log(
     '\n| processes on one PostgresStore team (1000 tasks) | synchronousCommit | claims per s (each with its completion) | transactions per s | double claims | tasks not completed exactly once by their claimer | claims per process |',
   );
@@ -95,12 +67,31 @@ try {
     [2, false],
     [8, false],
   ] as const) {
-    const result = await contention(processes, 1000, synchronousCommit);
+    const result = await race(url, { processes, tasks: 1000, synchronousCommit });
     console.log(
       `| ${processes} | ${synchronousCommit} | ${result.claimsPerSecond.toFixed(0)} | ${result.transactionsPerSecond.toFixed(0)} | ${result.doubleClaims} | ${result.unfinished} | ${result.perProcess.join(', ')} |`,
     );
   }
-} finally {
-  for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await client.end();
+}
+
+async function manyTeams() {
+  // 64 teams, 8 each on 8 processes (16 connections in all), beside the bare loop on as many
+  // sessions, each transaction on a row of its own (a team's): interleaved, twice.
+  const bare: number[] = [await bareLoop(url, { sessions: 16, rows: 64, ms: 3000 })];
+  const store: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    const result = await race(url, { processes: 8, teams: 64, tasks: 50 });
+    if (result.doubleClaims + result.unfinished > 0) throw new Error(`64 teams: ${JSON.stringify(result)}`);
+    store.push(result.transactionsPerSecond);
+    bare.push(await bareLoop(url, { sessions: 16, rows: 64, ms: 3000 }));
+  }
+  console.log('\n| 64 teams, 8 processes (16 connections) | transactions per s |');
+  console.log('| --- | ---: |');
+  console.log(
+    `| bare loop: lock a team's own row, update it, NOTIFY, commit (16 sessions; median of ${bare.length}) | ${median(bare).toFixed(0)} |`,
+  );
+  console.log(
+    `| PostgresStore: claim, then complete, 50 tasks a team (median of ${store.length}) | ${median(store).toFixed(0)} |`,
+  );
+  console.log(`| share of the bare loop | ${(median(store) / median(bare)).toFixed(2)} |`);
 }

@@ -2,13 +2,15 @@
 // 'workers'`, three `agent-teams worker` processes (concurrency 1 each), against the lower
 // bound; beside it the same team on the same store with its turns in-process. Timed from
 // team.run() to its return, after a warm-up run. Run: npm run bench:workers
-// (AGENT_TEAMS_POSTGRES_URL picks the server). Prints Markdown for docs/benchmarks.md.
+// (AGENT_TEAMS_POSTGRES_URL picks the server). Prints Markdown for docs/benchmarks.md, with
+// the hand-off where the team waited on one turn (the layered workload's step to a layer).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PostgresStore } from '../src/postgres.js';
 import { benchTeam, workloads } from './fixtures/workers-team.js';
+import { median } from './turn-cost.js';
 import { lowerBound, MEMBERS, type Workload } from './workloads.js';
 
 const url = process.env.AGENT_TEAMS_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -29,18 +31,35 @@ function startWorker(schema: string, workload: Workload): Promise<ChildProcess> 
   });
 }
 
+/**
+ * The run's makespan after a warm-up run, and its hand-offs: each member turn started while no
+ * other ran (the tasks it could take waited on the turn that finished last), from that finish.
+ */
 async function timed(store: PostgresStore, workload: Workload, executor: 'in-process' | 'workers') {
   const team = benchTeam(workload, executor).withStore(store);
   await team.run({ input: 'Do the tasks.' }); // warm-up
+  const handOffs: number[] = [];
+  let running = 0;
+  let finishedAt: number | undefined;
+  team.on('team:member-started', (event) => {
+    if (event.data.role !== 'member') return;
+    if (running === 0 && finishedAt !== undefined) handOffs.push(performance.now() - finishedAt);
+    running++;
+  });
+  team.on('team:member-finished', (event) => {
+    if (event.data.role !== 'member') return;
+    running--;
+    finishedAt = performance.now();
+  });
   const start = performance.now();
   await team.run({ input: 'Do the tasks.' });
-  return performance.now() - start;
+  return { ms: performance.now() - start, handOff: handOffs.length > 0 ? median(handOffs) : Number.NaN };
 }
 
 console.log(
-  '| workload | lower bound ms | 3 worker processes ms (ratio) | in-process, same store ms (ratio) |',
+  '| workload | lower bound ms | 3 worker processes ms (ratio) | in-process, same store ms (ratio) | hand-off ms, workers / in-process (median) |',
 );
-console.log('| --- | ---: | ---: | ---: |');
+console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const workload of workloads) {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const store = new PostgresStore({ connectionString: url, schema });
@@ -50,8 +69,9 @@ for (const workload of workloads) {
     for (let i = 0; i < MEMBERS.length; i++) workers.push(await startWorker(schema, workload));
     const bound = lowerBound(workload, MEMBERS.length);
     const times = [await timed(store, workload, 'workers'), await timed(store, workload, 'in-process')];
-    const cells = times.map((ms) => `${ms.toFixed(0)} (${(ms / bound).toFixed(3)})`);
-    console.log(`| ${workload.name} | ${bound} | ${cells.join(' | ')} |`);
+    const cells = times.map(({ ms }) => `${ms.toFixed(0)} (${(ms / bound).toFixed(3)})`);
+    const handOffs = times.map(({ handOff }) => handOff.toFixed(1)).join(' / ');
+    console.log(`| ${workload.name} | ${bound} | ${cells.join(' | ')} | ${handOffs} |`);
   } finally {
     for (const worker of workers) worker.kill('SIGTERM');
     await store.close();

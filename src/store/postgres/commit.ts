@@ -3,6 +3,7 @@ import type { TeamEvent } from '../../events/team-event-map.js';
 import type { TeamState } from '../team-state.js';
 import type { TeamRules } from '../team-store.js';
 import { type Committed, runTransaction, stampEvents } from '../transaction.js';
+import type { TurnFence } from './fences.js';
 import type { Stamp } from './load.js';
 import type { Cached, Done, Guess } from './locked.js';
 import { writeCommit } from './write.js';
@@ -30,6 +31,7 @@ export function commitOf<T>(
   row: Stamp,
   { value, changed, previous, drafts }: Omit<Committed<T>, 'undo'>,
   token: string | null,
+  fence?: TurnFence,
 ): Done<T> & { readonly write: string; readonly events: readonly TeamEvent[] } {
   const events = stampEvents(state, drafts, context.now());
   const { runId, name } = state.info;
@@ -51,6 +53,7 @@ export function commitOf<T>(
     events,
     notice,
     token,
+    fence,
   );
   return {
     value,
@@ -62,7 +65,8 @@ export function commitOf<T>(
 }
 
 /**
- * `fn` done on the cached team, as a guess (see `LockedTeams.run`): `undefined`, the cache
+ * `fn` done on the cached team, as a guess (see `LockedTeams.run`), which writes only while
+ * `fence`'s attempt holds its turn, if it has one: `undefined`, the cache
  * as it was, when it must run under the lock instead — it threw (the cache may be behind:
  * the lock's run decides), changed nothing, or logs no event to know it by (no run).
  */
@@ -70,6 +74,7 @@ export function guessOf<T>(
   context: CommitContext,
   cached: Cached,
   fn: (rules: TeamRules) => T,
+  fence: TurnFence | undefined,
 ): Guess<T> | undefined {
   const { state } = cached;
   const runId = state.info.runId;
@@ -90,7 +95,7 @@ export function guessOf<T>(
     return undefined;
   }
   const token = randomUUID();
-  const done = commitOf(context, state, cached, committed, token);
+  const done = commitOf(context, state, cached, committed, token, fence);
   const first = done.events[0] as TeamEvent;
   return { done, base: { version: cached.version, epoch: cached.epoch }, runId, seq: first.seq, token, undo };
 }

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { TeamError } from '../../errors/index.js';
+import { inlined } from './sql-text.js';
 
 // Fencing for turns run on workers. A turn's start writes its agent's fence (turn n, no
 // attempt yet) in the transaction that claims its task and queues it; a worker taking the
@@ -107,15 +108,20 @@ export function staleTurn(fence: TurnFence): TeamError {
 }
 
 /**
- * Refuses with `stale-turn` unless the fence names exactly this attempt; holds the fence's row
- * until the transaction ends, so no other attempt takes the turn before its writes land.
+ * The statement that reads the attempt's fence and holds its row until the transaction ends,
+ * so no other attempt takes the turn before its writes land (sent in the round trip that locks
+ * the team's row, after it); `checkFence` reads its answer.
  */
-export async function checkFence(client: PoolClient, s: string, fence: TurnFence): Promise<void> {
-  const { rows } = await client.query<{ turn: number; attempt: number }>(
-    `SELECT turn, attempt FROM ${s}.turn_fences WHERE run_id = $1 AND agent = $2 FOR SHARE`,
-    [fence.runId, fence.agent],
-  );
-  const held = rows[0];
+export function fenceSql(s: string, fence: TurnFence): string {
+  return inlined(`SELECT turn, attempt FROM ${s}.turn_fences WHERE run_id = $1 AND agent = $2 FOR SHARE`, [
+    fence.runId,
+    fence.agent,
+  ]);
+}
+
+/** Refuses with `stale-turn` unless the fence `fenceSql` read names exactly this attempt. */
+export function checkFence(rows: readonly unknown[], fence: TurnFence): void {
+  const held = rows[0] as { turn: number; attempt: number } | undefined;
   if (held?.turn === fence.turn && held.attempt === fence.attempt) return;
   throw staleTurn(fence);
 }

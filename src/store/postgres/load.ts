@@ -1,5 +1,3 @@
-import type pg from 'pg';
-import type { PoolClient } from 'pg';
 import type { TeamTask } from '../../board/task.js';
 import { putTask } from '../../board/task-list-state.js';
 import { type TeamMessage, withKind } from '../../mailbox/message.js';
@@ -7,6 +5,7 @@ import { requestsFrom, type StoredRequests } from '../../requests/request-state.
 import { infoOf, type StoredInfo } from '../team-info.js';
 import { type TeamState, taskList, teamState } from '../team-state.js';
 import type { TeamInfo } from '../team-store.js';
+import { inlined } from './sql-text.js';
 
 /**
  * Where a team stands: `version` moves with every commit (each task and inbox row records
@@ -18,17 +17,25 @@ export interface Stamp {
   readonly epoch: number;
 }
 
-interface LockedRow {
-  info: StoredInfo;
+interface ReadRow {
+  /** Only when the team is read whole: a cache of the same epoch has it already. */
+  info: StoredInfo | null;
   version: string;
   epoch: string;
   event_seq: number;
   high_watermark: number;
   requests_version: string;
-  txid: string;
+  since: string;
+  tasks: TeamTask[];
+  messages: Changed['messages'];
+  with_requests: boolean;
+  requests: StoredRequests | null;
 }
 
-/** A team's row as locked at the start of a transaction. */
+/** A team as this process caches it: its state at a version. */
+type Cached = Stamp & { state: TeamState };
+
+/** A team's row as read in a transaction (locked, or in a read's one statement). */
 export interface TeamRow extends Stamp {
   readonly info: TeamInfo;
   readonly eventSeq: number;
@@ -37,81 +44,80 @@ export interface TeamRow extends Stamp {
   readonly requestsVersion: number;
 }
 
+/** The task and inbox message rows written after a version, and the requests when they were. */
+interface Changed {
+  tasks: TeamTask[];
+  /** In each inbox's order; a message dropped from its inbox has no body. */
+  messages: { agent: string; id: string; body: TeamMessage | null }[];
+  /** `undefined` when no commit after that version wrote them. */
+  requests: StoredRequests | null | undefined;
+}
+
+/** A team's row and what changed since a cache's version: the whole team when `since` is -1. */
+export interface TeamRead {
+  readonly row: TeamRow;
+  readonly since: number;
+  readonly changed: Changed;
+}
+
 /**
- * Begins a transaction and locks the team's row for the rest of it (`FOR UPDATE`): every
- * transaction of the team, in any process, waits here for the one before it (with
- * `lock: false`, only reads the row, in the snapshot already begun, for a read that takes no
- * lock). `row` is `undefined` for no such team; `txid` is the transaction's id when the row
- * was locked (locking gave it one), so a COMMIT whose answer is lost can be asked after.
+ * One statement (so one snapshot) that reads the team's row and the task and inbox rows
+ * written after `cached`'s version (every row when the epoch moved, or with no cache), and
+ * the requests when a later commit wrote them: all a cache needs to catch up, nothing when it
+ * is current. With `unless`, a condition, it reads nothing when that holds. Its values go
+ * inlined, so that it can go in one text with other statements.
  */
-export async function lockTeam(
-  client: PoolClient,
-  s: string,
-  name: string,
-  { lock = true }: { readonly lock?: boolean } = {},
-): Promise<{ row: TeamRow | undefined; txid: string | undefined }> {
-  // A read takes no transaction id: it writes nothing.
-  const txid = lock ? 'txid_current()::text' : 'NULL';
-  const select = `SELECT info, version, epoch, event_seq, high_watermark, requests_version, ${txid} AS txid
-     FROM ${s}.teams WHERE name = ${client.escapeLiteral(name)}${lock ? ' FOR UPDATE' : ''}`;
-  // With the lock, the transaction begins in the same round trip (one text, two statements;
-  // the name goes as a quoted literal, as a text of two statements takes no parameters).
-  const results = (await client.query(lock ? `BEGIN; ${select}` : select)) as unknown as
-    | pg.QueryResult<LockedRow>
-    | pg.QueryResult<LockedRow>[];
-  const { rows } = Array.isArray(results) ? (results[1] as pg.QueryResult<LockedRow>) : results;
-  const row = rows[0];
-  if (!row) return { row: undefined, txid: undefined };
+export function readTeamSql(s: string, name: string, cached: Stamp | undefined, unless?: string): string {
+  // `unless` is added after the values go in: it holds literals of its own.
+  const read = inlined(
+    `SELECT CASE WHEN c.since < 0 THEN t.info END AS info, t.version, t.epoch, t.event_seq, t.high_watermark, t.requests_version, c.since,
+       (SELECT coalesce(json_agg(body), '[]') FROM ${s}.tasks WHERE team = t.name AND version > c.since) AS tasks,
+       (SELECT coalesce(json_agg(json_build_object('agent', agent, 'id', id, 'body', body) ORDER BY ord), '[]')
+          FROM ${s}.inbox_messages
+          WHERE team = t.name AND version > c.since AND (body IS NOT NULL OR c.since >= 0)) AS messages,
+       t.requests_version > c.since AS with_requests,
+       CASE WHEN t.requests_version > c.since THEN t.requests END AS requests
+     FROM ${s}.teams AS t
+       CROSS JOIN LATERAL (SELECT CASE WHEN t.epoch = $2 THEN $3 ELSE -1 END AS since) AS c
+     WHERE t.name = $1`,
+    [name, cached?.epoch ?? null, cached?.version ?? null],
+  );
+  return unless ? `${read} AND NOT ${unless}` : read;
+}
+
+/** The answer of `readTeamSql` for `cached`: `undefined` for no such team (or `unless` held). */
+export function teamRead(rows: readonly unknown[], cached: Cached | undefined): TeamRead | undefined {
+  const row = rows[0] as ReadRow | undefined;
+  if (!row) return undefined;
+  // Read in part only for a cache of the same epoch, whose info it is.
+  const info = (row.info ? infoOf(row.info) : cached?.state.info) as TeamInfo;
   return {
     row: {
-      info: infoOf(row.info),
+      info,
       version: Number(row.version),
       epoch: Number(row.epoch),
       eventSeq: row.event_seq,
       highWatermark: row.high_watermark,
       requestsVersion: Number(row.requests_version),
     },
-    txid: row.txid,
+    since: Number(row.since),
+    changed: {
+      tasks: row.tasks,
+      messages: row.messages,
+      requests: row.with_requests ? row.requests : undefined,
+    },
   };
 }
 
-/** The task and inbox message rows written after a version, and the requests when they were. */
-interface Changed {
-  tasks: TeamTask[];
-  /** In each inbox's order; a message dropped from its inbox has no body. */
-  messages: { agent: string; id: string; body: TeamMessage | null }[];
-  requests: StoredRequests | null;
-}
-
 /**
- * The team's state at the locked row: `cached` brought up to date by reading only the task
- * and inbox rows written after its version, or (another epoch, or no cache) read whole.
+ * The team at the row `read` found: `cached` (the cache the read was made for) brought up to
+ * date with the rows written after its version, or (another epoch, or no cache) the team read
+ * whole. The cached state is changed in place.
  */
-export async function loadTeam(
-  client: PoolClient,
-  s: string,
-  row: TeamRow,
-  cached: (Stamp & { state: TeamState }) | undefined,
-): Promise<TeamState> {
-  const name = row.info.name;
-  const since = cached?.epoch === row.epoch ? cached.version : undefined;
-  if (since === row.version && cached) return cached.state;
-  const after = since ?? -1;
-  // The requests are read only when a commit after the cache wrote them.
-  const withRequests = !(since !== undefined && row.requestsVersion <= since);
-  // One statement, so one round trip while the row is locked.
-  const { rows } = await client.query<Changed>(
-    `SELECT
-       (SELECT coalesce(json_agg(body), '[]') FROM ${s}.tasks WHERE team = $1 AND version > $2) AS tasks,
-       (SELECT coalesce(json_agg(json_build_object('agent', agent, 'id', id, 'body', body) ORDER BY ord), '[]')
-          FROM ${s}.inbox_messages
-          WHERE team = $1 AND version > $2 AND (body IS NOT NULL OR $2 >= 0)) AS messages,
-       CASE WHEN $3 THEN (SELECT requests FROM ${s}.teams WHERE name = $1) END AS requests`,
-    [name, after, withRequests],
-  );
-  const { tasks, messages } = rows[0] as Changed;
-  const requests = withRequests ? requestsFrom((rows[0] as Changed).requests ?? undefined) : undefined;
-  if (since !== undefined && cached) {
+export function teamAt({ row, since, changed }: TeamRead, cached: Cached | undefined): TeamState {
+  const { tasks, messages } = changed;
+  const requests = changed.requests === undefined ? undefined : requestsFrom(changed.requests ?? undefined);
+  if (since >= 0 && cached) {
     const { state } = cached;
     if (requests) state.requests = requests;
     const list = taskList(state);

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import type { OutageWatch } from '../outage-watch.js';
 import type { TeamState } from '../team-state.js';
-import { loadTeam, lockTeam, type Stamp, type TeamRow } from './load.js';
+import { readTeamSql, type Stamp, type TeamRow, teamAt, teamRead } from './load.js';
 import { CommitInDoubt, connectionLost, patiently } from './reconnect.js';
+import { literal } from './sql-text.js';
 import { storeError } from './store-error.js';
 
 /** What a piece of work in a team's transaction leaves: its answer, the team as cached, what follows COMMIT. */
@@ -16,6 +17,9 @@ export interface Done<T> {
 }
 
 export type Cached = Stamp & { state: TeamState };
+
+/** The team as a transaction holding its row found it: the row, and the state at its version. */
+export type LockedTeam = TeamRow & { readonly state: TeamState };
 
 /**
  * A commit made on the cached team, to be sent as one statement with no lock taken first
@@ -76,44 +80,72 @@ export class LockedTeams {
    * of the team was current at its last commit, the work is first done on the cache and sent
    * as one statement that writes only if the team is still at the cached version (one round
    * trip, no BEGIN, lock or COMMIT of their own); `guess` answers `undefined` (having changed
-   * nothing) for work that must lock. A guess that finds the team moved is undone, and the
-   * work done again under the lock.
+   * nothing) for work that must lock. A guess that finds the team moved is undone, the cache
+   * caught up in the same round trip, and the work done again under the lock (guessing again
+   * would race the other processes' commits with the whole client's work each time: under the
+   * lock it is done once).
    */
   run<T>(
     name: string,
-    work: (client: pg.PoolClient, row: TeamRow | undefined) => Promise<Done<T>>,
+    work: (client: pg.PoolClient, team: LockedTeam | undefined, also: readonly unknown[]) => Promise<Done<T>>,
     guess?: (cached: Cached) => Guess<T> | undefined,
+    also?: string,
   ): Promise<T> {
     // The caller's watch, taken now: the queue's callbacks need not run in its context.
     const watch = this.#watch();
     return this.#queued(name, async () => {
       const cached = guess && !this.#contended.has(name) ? this.cache.get(name) : undefined;
       const guessed = cached && guess?.(cached);
-      if (guessed) {
+      if (cached && guessed) {
         // Taken out while in flight: an answer that never comes leaves no half-known state behind.
         this.cache.delete(name);
-        const landed = await this.#send(name, guessed, watch);
-        if (landed) return this.#landed(name, guessed.done);
-        guessed.undo();
-        if (cached) this.cache.set(name, cached);
-        this.#contended.add(name);
+        const sent = await this.#send(name, guessed, cached, watch);
+        if (sent === 'landed') return this.#landed(name, guessed.done);
+        // Another process commits too: the next commits lock first (not for a fence no longer held).
+        if (sent === 'moved') this.#contended.add(name);
       }
-      return this.#transact(name, work, watch);
+      return this.#transact(name, work, watch, also);
     });
   }
 
-  /** Sends a guess: whether it landed (asked after, when its answer was lost). */
-  async #send<T>(name: string, guess: Guess<T>, watch: OutageWatch): Promise<boolean> {
+  /**
+   * Sends a guess: whether it landed (asked after, when its answer was lost), or did not as
+   * another commit `moved` the team first, or was `refused` with the team where it was (its
+   * fence no longer held). One that did not land is undone; the statement after it in the same
+   * text (and transaction) reads what the cache missed, unless the guess landed, and the cache
+   * is caught up with it.
+   */
+  async #send<T>(
+    name: string,
+    guess: Guess<T>,
+    cached: Cached,
+    watch: OutageWatch,
+  ): Promise<'landed' | 'moved' | 'refused'> {
+    let results: pg.QueryResult[];
     try {
       await this.#ready();
-      const { rows } = await this.#pool.query(guess.done.write);
-      return rows.length > 0;
+      const landed = `EXISTS (SELECT 1 FROM ${this.#s}.events WHERE run_id = ${literal(guess.runId)}
+        AND seq = ${guess.seq} AND commit_token = ${literal(guess.token)})`;
+      results = (await this.#pool.query(
+        `${guess.done.write}; ${readTeamSql(this.#s, name, guess.base, landed)}`,
+      )) as unknown as pg.QueryResult[];
     } catch (error) {
       if (!connectionLost(error)) throw storeError(error);
+      const landed = await patiently(watch, () => this.#landedGuess(name, guess)).catch((error: unknown) =>
+        Promise.reject(storeError(error)),
+      );
+      if (landed) return 'landed';
+      guess.undo();
+      this.cache.set(name, cached);
+      return 'moved';
     }
-    return patiently(watch, () => this.#landedGuess(name, guess)).catch((error: unknown) =>
-      Promise.reject(storeError(error)),
-    );
+    if ((results[0] as pg.QueryResult).rows.length > 0) return 'landed';
+    guess.undo();
+    const read = teamRead((results[1] as pg.QueryResult).rows, cached);
+    if (!read) return 'refused';
+    const { version, epoch } = read.row;
+    this.cache.set(name, { state: teamAt(read, cached), version, epoch });
+    return version === cached.version && epoch === cached.epoch ? 'refused' : 'moved';
   }
 
   /**
@@ -140,8 +172,9 @@ export class LockedTeams {
    * `read` over the team's last committed state, without its row's lock, after this process's
    * earlier work on the team: `undefined` when `read` wants to change something (it answers
    * `undefined` then: the caller runs it again under the lock) or there is no such team.
-   * `read` runs on the cached state first; one statement then tells whether that state is the
-   * last committed one, and only when it is not is the team read, in one read-only snapshot.
+   * `read` runs on the cached state first; one statement then reads the team's row and what
+   * the cache missed (nothing when it is current), and only when it missed something is `read`
+   * run again, on the cache caught up.
    */
   read<R>(name: string, read: (state: TeamState) => R | undefined): Promise<R | undefined> {
     const watch = this.#watch();
@@ -149,50 +182,17 @@ export class LockedTeams {
       const cached = this.cache.get(name);
       const early = cached && read(cached.state);
       if (cached && early === undefined) return undefined;
-      const stamp = await patiently(watch, async () => {
+      const found = await patiently(watch, async () => {
         await this.#ready();
-        const { rows } = await this.#pool.query<{ version: string; epoch: string }>(
-          `SELECT version, epoch FROM ${this.#s}.teams WHERE name = $1`,
-          [name],
-        );
-        return rows[0] && { version: Number(rows[0].version), epoch: Number(rows[0].epoch) };
+        return teamRead((await this.#pool.query(readTeamSql(this.#s, name, cached))).rows, cached);
       }).catch((error: unknown) => Promise.reject(storeError(error)));
-      if (!stamp) return undefined;
-      if (cached && cached.version === stamp.version && cached.epoch === stamp.epoch) return early;
-      const state = await patiently(watch, () => this.#snapshot(name)).catch((error: unknown) =>
-        Promise.reject(storeError(error)),
-      );
-      return state && read(state);
+      if (!found) return undefined;
+      const { version, epoch } = found.row;
+      if (cached && cached.version === version && cached.epoch === epoch) return early;
+      const state = teamAt(found, cached);
+      this.cache.set(name, { state, version, epoch });
+      return read(state);
     });
-  }
-
-  /** The team as last committed, read in one read-only snapshot (and cached); `undefined` for no such team. */
-  async #snapshot(name: string): Promise<TeamState | undefined> {
-    await this.#ready();
-    const client = await this.#pool.connect();
-    let broken = false;
-    try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const { row } = await lockTeam(client, this.#s, name, { lock: false });
-      if (!row) {
-        await client.query('COMMIT');
-        return undefined;
-      }
-      const cached = this.cache.get(name);
-      // Taken out while in use: a read that fails leaves no half-updated state behind.
-      this.cache.delete(name);
-      const state = await loadTeam(client, this.#s, row, cached);
-      await client.query('COMMIT');
-      this.cache.set(name, { state, version: row.version, epoch: row.epoch });
-      return state;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      throw error;
-    } finally {
-      client.release(broken);
-    }
   }
 
   /** Runs `job` after this process's earlier work on the team. */
@@ -212,46 +212,69 @@ export class LockedTeams {
     await Promise.allSettled([...this.#queues.values()]);
   }
 
+  /**
+   * `work` in one transaction on a connection of the pool: BEGIN, the team's row locked, what
+   * the cache missed read and the statement `also` (its rows given to `work`), in one round
+   * trip; the work's write sent with the COMMIT.
+   */
   async #transact<T>(
     name: string,
-    work: (client: pg.PoolClient, row: TeamRow | undefined) => Promise<Done<T>>,
+    work: (client: pg.PoolClient, team: LockedTeam | undefined, also: readonly unknown[]) => Promise<Done<T>>,
     watch: OutageWatch,
+    also: string | undefined,
   ): Promise<T> {
     let unsure: Unsure<T> | undefined;
-    const attempt = async (): Promise<T> => {
-      await this.#ready();
-      const client = await this.#pool.connect();
-      let broken = false;
-      try {
+    const attempt = () =>
+      this.#withClient(async (client): Promise<T> => {
         if (unsure) {
           const landed = await committed(client, unsure.txid);
           if (landed) return this.#landed(name, unsure.done);
           unsure = undefined;
         }
-        const locked = await lockTeam(client, this.#s, name);
         const cached = this.cache.get(name);
+        // Taken out while in use: a transaction that fails leaves no half-changed state behind.
+        this.cache.delete(name);
+        // Each statement of the text sees what committed before it: the read, what the lock waited for.
+        const results = (await client.query(
+          `BEGIN; SELECT txid_current()::text AS txid FROM ${this.#s}.teams WHERE name = ${literal(name)} FOR UPDATE;
+           ${readTeamSql(this.#s, name, cached)}${also ? `; ${also}` : ''}`,
+        )) as unknown as pg.QueryResult[];
+        const read = teamRead((results[2] as pg.QueryResult).rows, cached);
+        const team = read && { ...read.row, state: teamAt(read, cached) };
         // Nobody committed since this process did: its next commits may guess again.
-        if (locked.row && cached?.version === locked.row.version && cached.epoch === locked.row.epoch)
+        if (team && cached?.version === team.version && cached.epoch === team.epoch)
           this.#contended.delete(name);
-        const done = await work(client, locked.row);
+        const done = await work(client, team, also ? (results[3] as pg.QueryResult).rows : []);
         // A transaction that locked no row (a team made now) is asked its id before COMMIT.
-        const txid = locked.txid ?? (await currentTxid(client));
+        const txid =
+          (results[1] as pg.QueryResult<{ txid: string }>).rows[0]?.txid ?? (await currentTxid(client));
         await client.query(done.write ? `${done.write}; COMMIT` : 'COMMIT').catch((error: unknown) => {
           if (connectionLost(error)) unsure = { txid, done };
           throw error;
         });
-        return this.#landed(name, done);
-      } catch (error) {
-        // A connection that fails its ROLLBACK is not given back to the pool.
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    };
+        // Work that wrote nothing of the team leaves it as read.
+        const next = done.next ?? (team && { state: team.state, version: team.version, epoch: team.epoch });
+        return this.#landed(name, { ...done, next });
+      });
     return patiently(watch, attempt).catch((error: unknown) => Promise.reject(storeError(error)));
+  }
+
+  /** `use` on a connection of the pool; on failure its transaction is rolled back, or the connection dropped. */
+  async #withClient<T>(use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    await this.#ready();
+    const client = await this.#pool.connect();
+    let broken = false;
+    try {
+      return await use(client);
+    } catch (error) {
+      // A connection that fails its ROLLBACK is not given back to the pool.
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 
   /** The work's transaction committed: the team is cached as it left it, and what follows runs. */

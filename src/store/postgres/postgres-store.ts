@@ -18,7 +18,7 @@ import {
   type StoredInfo,
   sameSetup,
 } from '../team-info.js';
-import { type TeamState, teamState, withInfo } from '../team-state.js';
+import { teamState, withInfo } from '../team-state.js';
 import type {
   ReadEventsOptions,
   ResumedRun,
@@ -35,13 +35,13 @@ import {
   checkFence,
   dropFences,
   type FencedTurn,
+  fenceSql,
   renewFence,
   type StoreTransaction,
   storeTransaction,
   type TurnFence,
   takeFence,
 } from './fences.js';
-import { loadTeam, type TeamRow } from './load.js';
 import { type Cached, type Done, LockedTeams } from './locked.js';
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from './options.js';
 import { patiently } from './reconnect.js';
@@ -84,16 +84,18 @@ const applicationNameOf = (schema: string) => `agent-teams ${schema}`.slice(0, 6
 
 /**
  * Keeps teams in PostgreSQL, for many processes and machines. A transaction that only reads
- * runs on this process's cache of the team, once one statement has shown it is the last
- * committed state, and takes no lock; one that changes something runs in a database
- * transaction that locks the team's row (`SELECT … FOR UPDATE`, sent with its BEGIN), brings
- * the cache up to date (re-read only when the row's version moved), runs the same rules as
- * every store, and sends with its COMMIT one statement that writes only the changed tasks and
- * inbox messages, appends the commit's events and NOTIFYs their ids when another store's
- * session listens to the team; subscribers in every process read them from the log. While
- * no other process commits on the team, a change is made on the cache and sent as that one
- * statement alone, writing only if the team is still at the cached version (else it is done
- * again under the lock): one round trip a commit.
+ * runs on this process's cache of the team, once one statement has read the team's row and
+ * whatever the cache missed (nothing when it is current), and takes no lock; one that changes
+ * something runs in a database transaction that locks the team's row (`SELECT … FOR UPDATE`,
+ * sent with its BEGIN and the read that brings the cache up to date, in one round trip), runs
+ * the same rules as every store, and sends with its COMMIT one statement that writes only the
+ * changed tasks and inbox messages, appends the commit's events and NOTIFYs their ids when
+ * another store's session listens to the team; subscribers in every process read them from
+ * the log. While no other process commits on the team, a change is made on the cache and sent
+ * as that one statement alone, writing only if the team is still at the cached version (and,
+ * for a turn on a worker, only while its attempt holds the turn): one round trip a commit,
+ * the row locked only inside the server. One that finds the team moved reads, in the same
+ * round trip, what the cache missed, and is done again under the lock.
  * The store makes its tables itself (see `schema.ts`). A lost connection is tried again, a
  * COMMIT whose answer was lost is asked after (see `locked.ts`, `reconnect.ts`), and a call
  * waits for a database out of reach as its caller's `OutageWatch` says.
@@ -186,7 +188,7 @@ export class PostgresStore implements TeamStore {
         }
         if (sameSetup(row.info, info)) return { value: row.info };
         await this.#refuseIfLive(client, row.info);
-        const state = withInfo(await this.#state(client, row), info);
+        const state = withInfo(row.state, info);
         return {
           value: info,
           next: {
@@ -243,14 +245,13 @@ export class PostgresStore implements TeamStore {
       }
     }
     const context = this.#commitContext(name, extra.committed);
-    const guess =
-      extra.fence || extra.alongside ? undefined : (cached: Cached) => guessOf(context, cached, fn);
+    const guess = extra.alongside ? undefined : (cached: Cached) => guessOf(context, cached, fn, extra.fence);
     return this.#teams.run(
       name,
-      async (client, found): Promise<Done<T>> => {
+      async (client, found, fence): Promise<Done<T>> => {
         const row = requireTeam(name, found);
-        if (extra.fence) await checkFence(client, this.#s, extra.fence);
-        const state = await this.#state(client, row);
+        if (extra.fence) checkFence(fence, extra.fence);
+        const { state } = row;
         const { undo, ...committed } = runTransaction(state, fn, this.#now);
         await extra.alongside?.(storeTransaction(client, this.#s), committed.value);
         if (committed.changed.length === 0 && committed.drafts.length === 0)
@@ -263,6 +264,8 @@ export class PostgresStore implements TeamStore {
         return commitOf(context, state, row, committed, null);
       },
       guess,
+      // The fence is read (and held) in the round trip that locks the team.
+      extra.fence && fenceSql(this.#s, extra.fence),
     );
   }
 
@@ -286,7 +289,7 @@ export class PostgresStore implements TeamStore {
     checkName('team', name);
     return this.#teams.run(name, async (client, found): Promise<Done<TeamInfo>> => {
       const row = requireTeam(name, found);
-      const state = await this.#state(client, row);
+      const { state } = row;
       await this.#refuseIfLive(client, state.info);
       const now = this.#now();
       const runId = newRunId(name, now);
@@ -420,14 +423,6 @@ export class PostgresStore implements TeamStore {
   async #refuseIfLive(client: pg.PoolClient, info: TeamInfo): Promise<void> {
     this.#live.refuse(info.name, info.runId);
     await refuseIfRunElsewhere(client, this.#s, info);
-  }
-
-  /** The team's state at the locked row's version: the cached one if current, else read. */
-  async #state(client: pg.PoolClient, row: TeamRow): Promise<TeamState> {
-    const cached = this.#teams.cache.get(row.info.name);
-    // Taken out while in use: a transaction that fails leaves no half-changed state behind.
-    this.#teams.cache.delete(row.info.name);
-    return loadTeam(client, this.#s, row, cached);
   }
 
   /** The run's events after `afterSeq`, read on their own (from the pool, as `watch` lets them wait). */

@@ -6,7 +6,9 @@ import type { TeamMessage } from '../../mailbox/message.js';
 import { storedRequests } from '../../requests/request-state.js';
 import { type TeamState, taskList } from '../team-state.js';
 import type { TeamInfo } from '../team-store.js';
+import type { TurnFence } from './fences.js';
 import type { Stamp, TeamRow } from './load.js';
+import { inlined } from './sql-text.js';
 import { storedJson } from './stored-json.js';
 
 // Writes of a commit, inside the transaction that locked the team's row. Values go as
@@ -37,6 +39,7 @@ export function writeCommit(
   events: readonly TeamEvent[],
   notice: Notice | undefined,
   token: string | null,
+  fence?: TurnFence,
 ): Stamp & { readonly statement: string } {
   const list = taskList(state);
   const put: unknown[] = [];
@@ -72,12 +75,24 @@ export function writeCommit(
   // With a token, the statement is a transaction of its own, sent with no lock held: the
   // team's row is locked in it, and it writes only if the row is still at the version the
   // state was read at (any commit moves it), else it writes nothing and answers no row.
-  const guarded = token === null ? '' : 'AND EXISTS (SELECT 1 FROM guard)';
+  // With a fence too, only while the attempt still holds its turn: the fence's row is held
+  // (after the team's, as a locked commit takes them) until the statement's transaction ends.
+  const guarded =
+    token === null
+      ? ''
+      : `AND EXISTS (SELECT 1 FROM guard)${fence ? ' AND EXISTS (SELECT 1 FROM fence)' : ''}`;
   const guard =
     token === null
       ? ''
       : `guard AS MATERIALIZED (
-        SELECT 1 FROM ${s}.teams WHERE name = $1 AND version = $16 AND epoch = $17 FOR UPDATE),`;
+        SELECT 1 FROM ${s}.teams WHERE name = $1 AND version = $16 AND epoch = $17 FOR UPDATE),${
+          fence
+            ? `
+      fence AS MATERIALIZED (
+        SELECT 1 FROM ${s}.turn_fences WHERE run_id = $20 AND agent = $21 AND turn = $22 AND attempt = $23
+          AND EXISTS (SELECT 1 FROM guard) FOR SHARE),`
+            : ''
+        }`;
   const statement = inlined(
     `WITH ${guard}
       put_tasks AS (
@@ -125,37 +140,13 @@ export function writeCommit(
       row.epoch,
       token,
       storedJson(dropped),
+      fence?.runId ?? null,
+      fence?.agent ?? null,
+      fence?.turn ?? null,
+      fence?.attempt ?? null,
     ],
   );
   return { version, epoch, statement };
-}
-
-type Value = string | number | null | readonly string[];
-
-/**
- * `text` with each `$n` replaced by `values[n - 1]` as a literal, so that the statement can go
- * in one text with the COMMIT after it (a text of two statements takes no parameters). Strings
- * are dollar-quoted with a tag they do not hold, so nothing in them is read as SQL.
- */
-function inlined(text: string, values: readonly Value[]): string {
-  return text.replace(/\$(\d+)/g, (_, index: string) => literal(values[Number(index) - 1] ?? null));
-}
-
-function literal(value: Value): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new Error(`Not a whole number for SQL: ${value}`);
-    return String(value);
-  }
-  if (typeof value === 'string') return quoted(value);
-  // An array of text, as PostgreSQL's array literal: each element double-quoted and escaped.
-  return quoted(`{${value.map((item) => `"${item.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`);
-}
-
-function quoted(text: string): string {
-  let tag = '$q$';
-  for (let n = 0; text.includes(tag); n++) tag = `$q${n}$`;
-  return `${tag}${text}${tag}`;
 }
 
 /**
