@@ -15,10 +15,12 @@ export type FileKey = StateKey | 'config';
  *   teams/{team}/requests.json        the run's requests (plans, permissions, tool calls) and path grants
  *   tasks/{team}/{id}.json            one task
  *   tasks/{team}/.highwatermark       highest N of any task-N id ever used
- *   tasks/{team}/.lock                the cross-process lock (an empty file made with O_EXCL,
- *                                     through proper-lockfile; an earlier version's folder
- *                                     there is waited for, or taken over, all the same)
- *   tasks/{team}/.lock-owner          who holds it, so a dead holder's lock is taken over
+ *   tasks/{team}/.lock                the cross-process lock (through proper-lockfile): a hard
+ *                                     link to its holder's key file, so it names its holder (an
+ *                                     earlier version's empty file or folder there is waited
+ *                                     for, or taken over, all the same; see lock-owner.ts)
+ *   tasks/{team}/.lock-key-{pid}-{n}  a process's key file: its identity, linked as the lock
+ *   tasks/{team}/.lock-owner          who holds an earlier version's lock
  *   tasks/{team}/.lock-queue/         one ticket per waiting process: the order they are woken in
  *   tasks/{team}/.version             the commit stamp: epoch, version, event count, and
  *                                     which task, inbox and log files must exist (file-records)
@@ -45,13 +47,17 @@ export class FileLayout {
   }
 
   /**
-   * The team's folders the store writes in: its task folder, its lock queue's, its inboxes and
-   * config's. The lock itself is no folder to confirm: it is made with O_EXCL (never through
-   * a link) and removed by unlink (a link, not what it points to).
+   * The team's folders the store writes in: its task folder, its inboxes and config's. The lock
+   * itself is no folder to confirm: it is made by `link` or with O_EXCL (never through a link)
+   * and removed by unlink (a link, not what it points to). The lock queue's folder, there only
+   * while processes wait, is confirmed when a waiter joins it (`confineQueue`).
    */
   confineTeam(team: string): void {
     this.confine(this.taskFolder(team));
     this.confine(this.inboxFolder(team));
+  }
+
+  confineQueue(team: string): void {
     this.confine(`${this.lock(team)}-queue`);
   }
 
