@@ -32,9 +32,32 @@ export type FileKey = StateKey | 'config';
  * Every name is checked before it becomes part of a path, and every folder the store writes
  * in is confirmed to be a real folder inside the root (`confine`, see file-confine.ts).
  */
+interface TeamPaths {
+  readonly teamFolder: string;
+  readonly config: string;
+  readonly requests: string;
+  readonly inboxFolder: string;
+  readonly taskFolder: string;
+  readonly highWatermark: string;
+  readonly lock: string;
+  readonly version: string;
+  readonly changes: string;
+  readonly journal: string;
+}
+
+interface RunPaths {
+  readonly folder: string;
+  readonly record: string;
+  readonly events: string;
+}
+
+const MEMO_LIMIT = 1000;
+
 export class FileLayout {
   readonly root: string;
   readonly #folders: ConfinedFolders;
+  readonly #teams = new Map<string, TeamPaths>();
+  readonly #runs = new Map<string, RunPaths>();
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -65,20 +88,45 @@ export class FileLayout {
     return path.join(this.root, 'teams');
   }
 
+  /** A team's paths, made once: every commit asks for several of them. */
+  #paths(team: string): TeamPaths {
+    let paths = this.#teams.get(team);
+    if (!paths) {
+      const teamFolder = path.join(this.root, 'teams', checkName('team', team));
+      const taskFolder = path.join(this.root, 'tasks', team);
+      paths = {
+        teamFolder,
+        config: path.join(teamFolder, 'config.json'),
+        requests: path.join(teamFolder, 'requests.json'),
+        inboxFolder: path.join(teamFolder, 'inboxes'),
+        taskFolder,
+        highWatermark: path.join(taskFolder, '.highwatermark'),
+        lock: path.join(taskFolder, '.lock'),
+        version: path.join(taskFolder, '.version'),
+        changes: path.join(taskFolder, '.changes'),
+        journal: path.join(taskFolder, '.journal'),
+      };
+      // Bounded: a process asking after countless names (a server, say) keeps none of them long.
+      if (this.#teams.size >= MEMO_LIMIT) this.#teams.clear();
+      this.#teams.set(team, paths);
+    }
+    return paths;
+  }
+
   teamFolder(team: string): string {
-    return path.join(this.root, 'teams', checkName('team', team));
+    return this.#paths(team).teamFolder;
   }
 
   config(team: string): string {
-    return path.join(this.teamFolder(team), 'config.json');
+    return this.#paths(team).config;
   }
 
   requests(team: string): string {
-    return path.join(this.teamFolder(team), 'requests.json');
+    return this.#paths(team).requests;
   }
 
   inboxFolder(team: string): string {
-    return path.join(this.teamFolder(team), 'inboxes');
+    return this.#paths(team).inboxFolder;
   }
 
   inbox(team: string, agent: string): string {
@@ -86,7 +134,7 @@ export class FileLayout {
   }
 
   taskFolder(team: string): string {
-    return path.join(this.root, 'tasks', checkName('team', team));
+    return this.#paths(team).taskFolder;
   }
 
   task(team: string, id: string): string {
@@ -94,39 +142,50 @@ export class FileLayout {
   }
 
   highWatermark(team: string): string {
-    return path.join(this.taskFolder(team), '.highwatermark');
+    return this.#paths(team).highWatermark;
   }
 
   lock(team: string): string {
-    return path.join(this.taskFolder(team), '.lock');
+    return this.#paths(team).lock;
   }
 
   version(team: string): string {
-    return path.join(this.taskFolder(team), '.version');
+    return this.#paths(team).version;
   }
 
   changes(team: string): string {
-    return path.join(this.taskFolder(team), '.changes');
+    return this.#paths(team).changes;
   }
 
   journal(team: string): string {
-    return path.join(this.taskFolder(team), '.journal');
+    return this.#paths(team).journal;
   }
 
   runsFolder(): string {
     return path.join(this.root, 'runs');
   }
 
+  #run(runId: string): RunPaths {
+    let paths = this.#runs.get(runId);
+    if (!paths) {
+      const folder = path.join(this.root, 'runs', checkRunId(runId));
+      paths = { folder, record: path.join(folder, 'run.json'), events: path.join(folder, 'events.jsonl') };
+      if (this.#runs.size >= MEMO_LIMIT) this.#runs.clear();
+      this.#runs.set(runId, paths);
+    }
+    return paths;
+  }
+
   runFolder(runId: string): string {
-    return path.join(this.root, 'runs', checkRunId(runId));
+    return this.#run(runId).folder;
   }
 
   runRecord(runId: string): string {
-    return path.join(this.runFolder(runId), 'run.json');
+    return this.#run(runId).record;
   }
 
   events(runId: string): string {
-    return path.join(this.runFolder(runId), 'events.jsonl');
+    return this.#run(runId).events;
   }
 
   /** The file that holds a key. */
