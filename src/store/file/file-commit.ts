@@ -6,7 +6,7 @@ import { appendToFile, corrupt, readText, removeFile, writeAtStart, writeFileAto
 import type { FileKey, FileLayout } from './file-layout.js';
 import { appendLog, type LogAppend, lastSeq, writeLogAt } from './file-log.js';
 import { type Journal, journalSchema, type VersionStamp } from './file-schemas.js';
-import { newEpoch, readStamp, writeStamp } from './file-stamp.js';
+import { newEpoch, readStamp, writeStamp, writeStampText } from './file-stamp.js';
 
 /** One file of a commit: its new content, or `null` to remove it. */
 export interface FileWrite {
@@ -16,6 +16,8 @@ export interface FileWrite {
 
 export interface Commit {
   readonly stamp: VersionStamp;
+  /** The stamp's text (`textOf(stamp)`), made once for the journal, the stamp and the cache. */
+  readonly stampText: string;
   /** The stamp's records (which files exist, which run is logged) change with this commit. */
   readonly recordsChanged: boolean;
   /** The change-log line naming the changed keys, or `null` to empty the log (a new epoch). */
@@ -47,23 +49,24 @@ export interface Commit {
  * (Power loss is not covered: nothing is flushed to disk. Use PostgresStore for that.)
  */
 export function writeCommit(layout: FileLayout, team: string, commit: Commit): void {
-  const { files, log, stamp } = commit;
+  const { files, log, stamp, stampText } = commit;
   const journaled = files.length > 1 || log !== null || commit.recordsChanged;
   if (journaled) {
-    const journal: Journal = {
+    // A `Journal` but its stamp.
+    const journal = {
       files: files.map((file) => ({ path: layout.relative(file.path), content: file.content })),
-      log: log && { path: layout.relative(log.path), lines: [...log.lines] },
-      stamp,
+      log: log && { path: layout.relative(log.path), lines: log.lines },
     };
-    const body = JSON.stringify(journal);
+    // `JSON.stringify({ ...journal, stamp })`, with the stamp's text as made already.
+    const body = `${JSON.stringify(journal).slice(0, -1)},"stamp":${stampText}}`;
     writeAtStart(layout.journal(team), `${journalHeader(stamp.version, Buffer.byteLength(body))}${body}`);
   }
   if (commit.change === null) writeFileAtomic(layout.changes(team), '');
   else appendToFile(layout.changes(team), commit.change);
-  if (!journaled) writeStamp(layout, team, stamp);
+  if (!journaled) writeStampText(layout, team, stampText);
   applyFiles(files);
   if (log) writeLogAt(log, log.at);
-  if (journaled) writeStamp(layout, team, stamp);
+  if (journaled) writeStampText(layout, team, stampText);
 }
 
 /** The file writes that persist `keys` of a team's `state`. */
@@ -101,6 +104,9 @@ function journalHeader(version: number, length: number): string {
   return `${String(version).padStart(FIELD, '0')}\n${String(length).padStart(FIELD, '0')}\n`;
 }
 
+/** Read into by `journalHead`, one at a time (it is synchronous). */
+const header = Buffer.alloc(HEADER_BYTES);
+
 function journalHead(file: string): { version: number; length: number } {
   let handle: number;
   try {
@@ -109,9 +115,9 @@ function journalHead(file: string): { version: number; length: number } {
     return { version: 0, length: 0 };
   }
   try {
-    const header = Buffer.alloc(HEADER_BYTES);
-    fs.readSync(handle, header, 0, HEADER_BYTES, 0);
-    const [version = 0, length = 0] = header.toString('utf8').split('\n').map(Number);
+    // What a short journal does not fill reads as zeros (no number), as in a fresh buffer.
+    header.fill(0, fs.readSync(handle, header, 0, HEADER_BYTES, 0));
+    const [version = 0, length = 0] = header.toString('latin1').split('\n').map(Number);
     return Number.isInteger(version) && Number.isInteger(length)
       ? { version, length }
       : { version: 0, length: 0 };

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import type { TeamEvent } from '../../events/team-event-map.js';
+import { tryReadText } from './file-io.js';
 import type { FileLayout } from './file-layout.js';
 import { readConfig } from './file-load.js';
 import type { LogReader } from './file-log-reader.js';
@@ -167,11 +168,7 @@ export class TeamFeed {
   }
 
   #readStamp(): string {
-    try {
-      // Padding cut: the stamp is rewritten in place, padded over a longer old one.
-      return fs.readFileSync(this.#layout.version(this.#team), 'utf8').trimEnd();
-    } catch {
-      return '';
-    }
+    // Padding cut: the stamp is rewritten in place, padded over a longer old one.
+    return tryReadText(this.#layout.version(this.#team))?.trimEnd() ?? '';
   }
 }

@@ -163,13 +163,40 @@ export function makeFolder(folder: string): void {
   }
 }
 
-/** The file's text, or `undefined` when there is no such file. */
+/** Read into by `readText`, one read at a time (it is synchronous). */
+const readBuffer = Buffer.allocUnsafe(64 * 1024);
+
+/**
+ * The file's text, or `undefined` when there is no such file. A file that fits the buffer
+ * (every stamp, and nearly every state file) costs an open, one read and a close, where
+ * `readFileSync` adds a stat and a second read to find the end: the stamp is read at every
+ * transaction, and a short read of a file on disk is its end.
+ */
 export function readText(file: string): string | undefined {
+  let handle: number;
   try {
-    return fs.readFileSync(file, 'utf8');
+    handle = fs.openSync(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw ioError('read', file, error);
+  }
+  try {
+    const read = fs.readSync(handle, readBuffer, 0, readBuffer.length, 0);
+    // A larger file: read whole from its start (the read above did not move the position).
+    return read < readBuffer.length ? readBuffer.toString('utf8', 0, read) : fs.readFileSync(handle, 'utf8');
+  } catch (error) {
+    throw ioError('read', file, error);
+  } finally {
+    fs.closeSync(handle);
+  }
+}
+
+/** The file's text, or `undefined` when it cannot be read (missing, or anything else). */
+export function tryReadText(file: string): string | undefined {
+  try {
+    return readText(file);
+  } catch {
+    return undefined;
   }
 }
 

@@ -15,10 +15,12 @@ export type FileKey = StateKey | 'config';
  *   teams/{team}/requests.json        the run's requests (plans, permissions, tool calls) and path grants
  *   tasks/{team}/{id}.json            one task
  *   tasks/{team}/.highwatermark       highest N of any task-N id ever used
- *   tasks/{team}/.lock                the cross-process lock (an empty file made with O_EXCL,
- *                                     through proper-lockfile; an earlier version's folder
- *                                     there is waited for, or taken over, all the same)
- *   tasks/{team}/.lock-owner          who holds it, so a dead holder's lock is taken over
+ *   tasks/{team}/.lock                the cross-process lock (through proper-lockfile): a hard
+ *                                     link to its holder's key file, so it names its holder (an
+ *                                     earlier version's empty file or folder there is waited
+ *                                     for, or taken over, all the same; see lock-owner.ts)
+ *   tasks/{team}/.lock-key-{pid}-{n}  a process's key file: its identity, linked as the lock
+ *   tasks/{team}/.lock-owner          who holds an earlier version's lock
  *   tasks/{team}/.lock-queue/         one ticket per waiting process: the order they are woken in
  *   tasks/{team}/.version             the commit stamp: epoch, version, event count, and
  *                                     which task, inbox and log files must exist (file-records)
@@ -30,9 +32,32 @@ export type FileKey = StateKey | 'config';
  * Every name is checked before it becomes part of a path, and every folder the store writes
  * in is confirmed to be a real folder inside the root (`confine`, see file-confine.ts).
  */
+interface TeamPaths {
+  readonly teamFolder: string;
+  readonly config: string;
+  readonly requests: string;
+  readonly inboxFolder: string;
+  readonly taskFolder: string;
+  readonly highWatermark: string;
+  readonly lock: string;
+  readonly version: string;
+  readonly changes: string;
+  readonly journal: string;
+}
+
+interface RunPaths {
+  readonly folder: string;
+  readonly record: string;
+  readonly events: string;
+}
+
+const MEMO_LIMIT = 1000;
+
 export class FileLayout {
   readonly root: string;
   readonly #folders: ConfinedFolders;
+  readonly #teams = new Map<string, TeamPaths>();
+  readonly #runs = new Map<string, RunPaths>();
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -45,13 +70,17 @@ export class FileLayout {
   }
 
   /**
-   * The team's folders the store writes in: its task folder, its lock queue's, its inboxes and
-   * config's. The lock itself is no folder to confirm: it is made with O_EXCL (never through
-   * a link) and removed by unlink (a link, not what it points to).
+   * The team's folders the store writes in: its task folder, its inboxes and config's. The lock
+   * itself is no folder to confirm: it is made by `link` or with O_EXCL (never through a link)
+   * and removed by unlink (a link, not what it points to). The lock queue's folder, there only
+   * while processes wait, is confirmed when a waiter joins it (`confineQueue`).
    */
   confineTeam(team: string): void {
     this.confine(this.taskFolder(team));
     this.confine(this.inboxFolder(team));
+  }
+
+  confineQueue(team: string): void {
     this.confine(`${this.lock(team)}-queue`);
   }
 
@@ -59,20 +88,45 @@ export class FileLayout {
     return path.join(this.root, 'teams');
   }
 
+  /** A team's paths, made once: every commit asks for several of them. */
+  #paths(team: string): TeamPaths {
+    let paths = this.#teams.get(team);
+    if (!paths) {
+      const teamFolder = path.join(this.root, 'teams', checkName('team', team));
+      const taskFolder = path.join(this.root, 'tasks', team);
+      paths = {
+        teamFolder,
+        config: path.join(teamFolder, 'config.json'),
+        requests: path.join(teamFolder, 'requests.json'),
+        inboxFolder: path.join(teamFolder, 'inboxes'),
+        taskFolder,
+        highWatermark: path.join(taskFolder, '.highwatermark'),
+        lock: path.join(taskFolder, '.lock'),
+        version: path.join(taskFolder, '.version'),
+        changes: path.join(taskFolder, '.changes'),
+        journal: path.join(taskFolder, '.journal'),
+      };
+      // Bounded: a process asking after countless names (a server, say) keeps none of them long.
+      if (this.#teams.size >= MEMO_LIMIT) this.#teams.clear();
+      this.#teams.set(team, paths);
+    }
+    return paths;
+  }
+
   teamFolder(team: string): string {
-    return path.join(this.root, 'teams', checkName('team', team));
+    return this.#paths(team).teamFolder;
   }
 
   config(team: string): string {
-    return path.join(this.teamFolder(team), 'config.json');
+    return this.#paths(team).config;
   }
 
   requests(team: string): string {
-    return path.join(this.teamFolder(team), 'requests.json');
+    return this.#paths(team).requests;
   }
 
   inboxFolder(team: string): string {
-    return path.join(this.teamFolder(team), 'inboxes');
+    return this.#paths(team).inboxFolder;
   }
 
   inbox(team: string, agent: string): string {
@@ -80,7 +134,7 @@ export class FileLayout {
   }
 
   taskFolder(team: string): string {
-    return path.join(this.root, 'tasks', checkName('team', team));
+    return this.#paths(team).taskFolder;
   }
 
   task(team: string, id: string): string {
@@ -88,39 +142,50 @@ export class FileLayout {
   }
 
   highWatermark(team: string): string {
-    return path.join(this.taskFolder(team), '.highwatermark');
+    return this.#paths(team).highWatermark;
   }
 
   lock(team: string): string {
-    return path.join(this.taskFolder(team), '.lock');
+    return this.#paths(team).lock;
   }
 
   version(team: string): string {
-    return path.join(this.taskFolder(team), '.version');
+    return this.#paths(team).version;
   }
 
   changes(team: string): string {
-    return path.join(this.taskFolder(team), '.changes');
+    return this.#paths(team).changes;
   }
 
   journal(team: string): string {
-    return path.join(this.taskFolder(team), '.journal');
+    return this.#paths(team).journal;
   }
 
   runsFolder(): string {
     return path.join(this.root, 'runs');
   }
 
+  #run(runId: string): RunPaths {
+    let paths = this.#runs.get(runId);
+    if (!paths) {
+      const folder = path.join(this.root, 'runs', checkRunId(runId));
+      paths = { folder, record: path.join(folder, 'run.json'), events: path.join(folder, 'events.jsonl') };
+      if (this.#runs.size >= MEMO_LIMIT) this.#runs.clear();
+      this.#runs.set(runId, paths);
+    }
+    return paths;
+  }
+
   runFolder(runId: string): string {
-    return path.join(this.root, 'runs', checkRunId(runId));
+    return this.#run(runId).folder;
   }
 
   runRecord(runId: string): string {
-    return path.join(this.runFolder(runId), 'run.json');
+    return this.#run(runId).record;
   }
 
   events(runId: string): string {
-    return path.join(this.runFolder(runId), 'events.jsonl');
+    return this.#run(runId).events;
   }
 
   /** The file that holds a key. */

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { TeamError } from '../../errors/index.js';
-import { recordOwner, takeOverFromDead } from './lock-owner.js';
+import { makeLockFile, takeOverFromDead } from './lock-owner.js';
 import { LockQueue } from './lock-queue.js';
 
 /**
@@ -37,17 +37,6 @@ function synchronously(call: (...args: never[]) => unknown) {
 let released = 0;
 
 /**
- * Takes the lock: the lock is a file made with `O_EXCL`, which fails with EEXIST while any
- * entry (a file, a folder, a link: never followed) is in its place. A file, not a folder
- * as proper-lockfile makes: on ext4 making and removing a folder costs a block of the disk
- * each time (removing one took over a millisecond here, and held the team's folder meanwhile),
- * and a lock is taken and released at every commit.
- */
-function makeLockFile(file: string): void {
-  fs.closeSync(fs.openSync(file, 'wx'));
-}
-
-/**
  * Removes a lock: a lock file (this version's) at once; a lock folder (an earlier version's,
  * taken over when stale) by renaming it aside, then removing it off the event loop, since
  * removing a folder costs over a millisecond and waiters see the lock gone at the rename.
@@ -79,7 +68,9 @@ export async function releasedLocksRemoved(): Promise<void> {
 // lock attempt to a few system calls, with no thread-pool round trips to lengthen the time
 // the lock is held, or free but unclaimed. (Its own `lockSync` rebuilds such an object on
 // every call, which costs more than the lock.) One object, so its mtime probe is cached.
-// Its `mkdir` and `rmdir` make and remove the lock file (see `makeLockFile`).
+// Its `mkdir` and `rmdir` make and remove the lock file (see `makeLockFile`): a file, not a
+// folder as proper-lockfile makes, since on ext4 making and removing a folder costs a block
+// of the disk each time, and a lock is taken and released at every commit.
 const syncFs = {
   mkdir: synchronously(makeLockFile),
   realpath: synchronously(fs.realpathSync),
@@ -133,7 +124,6 @@ async function tryLock(
       onCompromised: (error) =>
         console.error(`agent-teams: the lock ${lockPath} was compromised:`, error.message),
     });
-    recordOwner(lockPath);
     return release;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
@@ -153,6 +143,7 @@ export async function acquireLock(
   folder: string,
   lockPath: string,
   timing: LockTiming,
+  confineQueue: () => void,
 ): Promise<() => Promise<void>> {
   const started = Date.now();
   const queue = new LockQueue(lockPath);
@@ -176,7 +167,10 @@ export async function acquireLock(
             { details: { lock: lockPath } },
           );
         }
-        ticket ??= queue.join();
+        if (!ticket) {
+          confineQueue();
+          ticket = queue.join();
+        }
         const ahead = queue.ahead(ticket);
         if (ahead) await gone(queue.path(ahead), 20);
         else await gone(lockPath, 5 + Math.random() * 5);

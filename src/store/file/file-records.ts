@@ -4,7 +4,7 @@ import { isTeamError, TeamError } from '../../errors/index.js';
 import type { TeamEvent } from '../../events/team-event-map.js';
 import { type TeamState, taskList } from '../team-state.js';
 import { type FileWrite, journalAhead } from './file-commit.js';
-import { ioError, listFolder, readJson } from './file-io.js';
+import { ioError, listFolder, readJson, readText } from './file-io.js';
 import type { FileKey, FileLayout } from './file-layout.js';
 import { wholeLength } from './file-log.js';
 import type { LogReader } from './file-log-reader.js';
@@ -180,7 +180,8 @@ function peekLog(file: string): LogRecord | undefined {
   const count = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
   try {
     // The records the stamp ends with list every task file: this read stops before them.
-    const text = fs.readFileSync(file, 'utf8');
+    const text = readText(file);
+    if (text === undefined) return undefined;
     const files = text.indexOf(',"files":');
     const stamp = JSON.parse(files < 0 ? text : `${text.slice(0, files)}}`) as {
       version?: unknown;

@@ -30,7 +30,12 @@ export function readStamp(layout: FileLayout, team: string): VersionStamp {
 }
 
 export function writeStamp(layout: FileLayout, team: string, stamp: VersionStamp): void {
-  overwriteInPlace(layout.version(team), textOf(stamp));
+  writeStampText(layout, team, textOf(stamp));
+}
+
+/** Writes the stamp whose text (`textOf`) is `text`. */
+export function writeStampText(layout: FileLayout, team: string, text: string): void {
+  overwriteInPlace(layout.version(team), text);
 }
 
 export function newEpoch(): string {

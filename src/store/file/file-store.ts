@@ -48,6 +48,7 @@ import {
   writeRunRecord,
 } from './file-runs.js';
 import { TeamCache } from './file-team-cache.js';
+import { removeKeys } from './lock-owner.js';
 
 /** What `new FileStore` takes. */
 export interface FileStoreOptions {
@@ -326,6 +327,7 @@ export class FileStore implements TeamStore {
     await Promise.allSettled([...this.#queues.values()]);
     // Nothing of this process's locks is left in the folder once it is closed.
     await releasedLocksRemoved();
+    removeKeys(this.root);
   }
 
   /**
@@ -348,9 +350,17 @@ export class FileStore implements TeamStore {
   #locked<T>(name: string, work: () => T): Promise<T> {
     const previous = this.#queues.get(name) ?? Promise.resolve();
     const run = previous.then(async () => {
-      if (!fs.existsSync(this.#layout.taskFolder(name))) requireTeam(name, undefined);
-      this.#layout.confineTeam(name);
-      const release = await acquireLock(this.#layout.taskFolder(name), this.#layout.lock(name), this.#timing);
+      const layout = this.#layout;
+      const folder = layout.taskFolder(name);
+      layout.confineTeam(name);
+      let release: () => Promise<void>;
+      try {
+        release = await acquireLock(folder, layout.lock(name), this.#timing, () => layout.confineQueue(name));
+      } catch (error) {
+        // Looked for only when the lock cannot be had: no call of its own at every commit.
+        if (!fs.existsSync(folder)) requireTeam(name, undefined);
+        throw error;
+      }
       try {
         return work();
       } finally {

@@ -68,9 +68,11 @@ export class TeamCache {
     };
     const change = restart ? null : changeLine(stamp.version, keys);
     const log = lines.length > 0 && runId ? { path: layout.events(runId), lines, at } : null;
+    const text = textOf(stamp);
     try {
       writeCommit(layout, name, {
         stamp,
+        stampText: text,
         recordsChanged: recordsChanged(cached.stamp, stamp),
         change,
         files: [...extra, ...writes],
@@ -81,7 +83,6 @@ export class TeamCache {
       throw error;
     }
     const changesOffset = change === null ? 0 : cached.changesOffset + Buffer.byteLength(change);
-    const text = textOf(stamp);
     this.#cache.set(name, { state, stamp, changesOffset, text });
     return text;
   }
@@ -200,5 +201,5 @@ export class TeamCache {
 
 /** Whether the lock is there (held, or left by a holder that died: either way not ours to read past). */
 function isHeld(lock: string): boolean {
-  return fs.statSync(lock, { throwIfNoEntry: false }) !== undefined;
+  return fs.existsSync(lock);
 }

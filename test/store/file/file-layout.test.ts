@@ -54,7 +54,6 @@ describe('FileStore files', () => {
       '.changes',
       '.highwatermark',
       '.journal',
-      '.lock-owner',
       '.version',
       'task-1.json',
     ]);

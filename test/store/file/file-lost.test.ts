@@ -45,14 +45,15 @@ async function cutOffRun(root: string) {
 
 /**
  * Every file of the store with its content, but the lock's own bookkeeping (written by every
- * call): its folder, owner and queue, and a released lock folder being removed in the
- * background (`.lock.<pid>.<n>.released`), which is not entered as it may vanish meanwhile.
+ * call): its folder, owner, queue and the key files of the processes that took it, and a
+ * released lock folder being removed in the background (`.lock.<pid>.<n>.released`), which is
+ * not entered as it may vanish meanwhile.
  */
 function snapshot(root: string): Record<string, string> {
   const files: Record<string, string> = {};
   const walk = (relative: string) => {
     for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      if (/^\.lock(-owner|-queue|\..*\.released)?$/.test(entry.name)) continue;
+      if (/^\.lock(-owner|-queue|-key-.*|\..*\.released)?$/.test(entry.name)) continue;
       const inside = path.join(relative, entry.name);
       if (entry.isDirectory()) walk(inside);
       else if (entry.isFile()) files[inside] = readFileSync(path.join(root, inside), 'utf8');

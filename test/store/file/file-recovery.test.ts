@@ -196,6 +196,70 @@ describe('FileStore lock held by a process that died', () => {
     expect(await store.transact('newsroom', ({ board }) => board.claimTask('writer')?.id)).toBe('task-1');
   });
 
+  test('the lock names its holder while it is held, and is a link to the key file the holder leaves no trace of once closed', async () => {
+    const root = tempFolder();
+    const store = await teamWithTask(root);
+    const lock = path.join(root, 'tasks/newsroom/.lock');
+    const seen = await store.transact('newsroom', ({ board }) => {
+      board.claimTask('writer');
+      return { holder: JSON.parse(readFileSync(lock, 'utf8')), links: statSync(lock).nlink };
+    });
+    expect(seen.holder).toMatchObject({ pid: process.pid, host: thisProcess().host });
+    expect(seen.links).toBe(2);
+    expect(existsSync(lock)).toBe(false);
+    await store.close();
+    expect(readdirSync(path.join(root, 'tasks/newsroom')).filter((name) => name.startsWith('.lock'))).toEqual(
+      [],
+    );
+  });
+
+  test('a fresh lock that names a holder on this machine that is gone is taken over at once', async () => {
+    const root = tempFolder();
+    await teamWithTask(root);
+    const lock = path.join(root, 'tasks/newsroom/.lock');
+    writeFileSync(lock, JSON.stringify({ ...thisProcess(), pid: deadPid(), token: 'gone' }));
+    // A timeout far below the 10 s staleness: only the dead-holder takeover can pass it.
+    const store = new FileStore({ root, lock: { timeout: 1_000 } });
+    expect(await store.transact('newsroom', ({ board }) => board.claimTask('writer')?.id)).toBe('task-1');
+  });
+
+  test('a fresh lock that names a live holder, or one on another machine, is waited for', async () => {
+    const here = thisProcess();
+    for (const holder of [
+      here,
+      { pid: deadPid(), host: 'another-machine', machine: 'another-machine b pid:[1]' },
+    ]) {
+      const root = tempFolder();
+      await teamWithTask(root);
+      writeFileSync(path.join(root, 'tasks/newsroom/.lock'), JSON.stringify(holder));
+      const store = new FileStore({ root, lock: { timeout: 300 } });
+      await expect(
+        store.transact('newsroom', ({ board }) => board.claimTask('writer')),
+      ).rejects.toMatchObject({
+        code: 'store-locked',
+      });
+    }
+  });
+
+  test('the key file a killed process left is removed by the next process to take the lock', async () => {
+    const root = tempFolder();
+    await (await teamWithTask(root)).close();
+    const folder = path.join(root, 'tasks/newsroom');
+    const pid = deadPid();
+    const left = path.join(folder, `.lock-key-${pid}-0a0b0c0d0e0f`);
+    writeFileSync(left, JSON.stringify({ ...thisProcess(), pid, token: 'gone' }));
+    const elsewhere = path.join(folder, `.lock-key-${pid}-0f0e0d0c0b0a`);
+    writeFileSync(
+      elsewhere,
+      JSON.stringify({ pid, host: 'another-machine', machine: 'another-machine b pid:[1]' }),
+    );
+    const store = new FileStore({ root });
+    await store.transact('newsroom', ({ board }) => board.claimTask('writer'));
+    expect(existsSync(left)).toBe(false);
+    // A process elsewhere is never known dead: its key stays.
+    expect(existsSync(elsewhere)).toBe(true);
+  });
+
   test('a lock held by a live process, by one on another machine (of this host name too), or of an earlier holder, is waited for', async () => {
     const here = thisProcess();
     for (const owner of [
