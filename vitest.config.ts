@@ -98,8 +98,9 @@ export default defineConfig({
       project('processes', PROCESSES, { maxConcurrency: 5 }),
       project('postgres', POSTGRES, { maxConcurrency: 5 }),
       // A test here holds 30–40 of the server's connections (each process's pool, listener and
-      // pg-boss): 2 at once keeps the suite under PostgreSQL's default 100 beside a postgres file.
-      project('workers', WORKERS, { maxConcurrency: 2 }),
+      // pg-boss): one at a time a file keeps the suite under PostgreSQL's default 100 (2 at
+      // once, two such files together peaked at 85 on a clean clone).
+      project('workers', WORKERS, { maxConcurrency: 1 }),
       project('browser', BROWSER),
       project('package', PACKAGE),
     ],
