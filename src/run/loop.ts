@@ -257,6 +257,7 @@ export class RunLoop {
   async #act(): Promise<StopReason | undefined> {
     for (;;) {
       if (this.#localStop) return this.#running.size === 0 ? this.#localStop.reason : undefined;
+      const before = this.#state.seq;
       const { actions, started } = await this.#commitStep();
       for (const action of actions) if (action.kind === 'cut') this.#cut(action.agent);
       if (started) {
@@ -266,12 +267,29 @@ export class RunLoop {
       const complete = actions.find((action) => action.kind === 'complete');
       if (complete) return complete.stopReason;
       const wait = actions.find((action) => action.kind === 'wait');
-      if (!wait) continue; // commits only: fold them and look again
+      if (!wait) {
+        // Commits only: look again, on their events. A batch that committed nothing was decided
+        // on a fold behind the store (another process answered the request it forwards, say):
+        // the log is read first, or the same batch would be decided again, and again.
+        if (this.#state.seq === before) await this.#behindStore();
+        continue;
+      }
       this.#arm(wait.until);
       // Waiting with no turn of ours running and nothing to wait for would wait for ever: a broken log.
       if (wait.until === undefined && this.#running.size === 0)
         throw new Error(`The run ${this.#runId} waits for a turn that no process runs`);
       return undefined;
+    }
+  }
+
+  /** Folds the log after a batch of the step's that committed nothing; throws when the log holds nothing new either. */
+  async #behindStore(): Promise<void> {
+    const before = this.#state.seq;
+    await this.#catchUp();
+    if (this.#state.seq === before) {
+      throw new Error(
+        `The run ${this.#runId} decided a step that changes nothing, on a fold as current as its log`,
+      );
     }
   }
 

@@ -1,9 +1,19 @@
 import path from 'node:path';
-import { FileStore, isTeamError, MemoryStore, type TeamStore } from 'agent-teams';
+import {
+  FileStore,
+  isTeamError,
+  MemoryStore,
+  type TeamEvent,
+  type TeamEventListener,
+  type TeamRules,
+  type TeamStore,
+  type TransactOptions,
+} from 'agent-teams';
 import { manualClock, type ScriptedCall } from 'agent-teams/testing';
 import { expect, test } from 'vitest';
 import { byAgent, createTask, testTeam, tool } from '../helpers/team.js';
 import { tempFolder } from '../helpers/temp-folder.js';
+import { until } from '../helpers/until.js';
 import { postgresReachable, postgresStores } from '../store/postgres/database.js';
 
 const reachable = await postgresReachable();
@@ -134,6 +144,80 @@ test('with the lead out of turns a request is forwarded to the person, who answe
   expect(of('team:request-answered')).toHaveLength(1);
   expect(result.teamResult.tasks[0]).toMatchObject({ status: 'completed', result: 'Built it.' });
 });
+
+/**
+ * `inner` as a run sees it while another process answers a request: once `answerNext` is set,
+ * the commit that logs the lead's first turn's end is followed at once by that answer,
+ * committed on `inner` before the run's next transaction, and the answer never reaches the
+ * run's subscription (as a late or missed notification). Each transaction first lets timers
+ * run, so a run that loops on a stale decision fails by the test's timeout, not by blocking.
+ */
+function answeredElsewhere(inner: TeamStore) {
+  const control: { answerNext?: () => Promise<unknown>; answered: boolean } = { answered: false };
+  const leadDone = (events: readonly TeamEvent[]) =>
+    events.some((event) => event.type === 'team:member-finished' && event.data.member === 'lead');
+  const store = new Proxy(inner, {
+    get(target, key) {
+      if (key === 'transact') {
+        return async (name: string, fn: (rules: TeamRules) => unknown, options?: TransactOptions) => {
+          await new Promise((resolve) => setImmediate(resolve));
+          const value = await target.transact(name, fn, options);
+          const answer = control.answerNext;
+          if (answer && leadDone(await target.readEvents((await target.getTeam(name))?.runId ?? ''))) {
+            control.answerNext = undefined;
+            await answer();
+            control.answered = true;
+          }
+          return value;
+        };
+      }
+      if (key === 'subscribe') {
+        return (name: string, listener: TeamEventListener) =>
+          target.subscribe(name, (events) => {
+            if (!events.some((event) => event.type === 'team:request-answered')) listener(events);
+          });
+      }
+      const value = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { store, control };
+}
+
+test.each(stores)(
+  'on a %s a request another process answers after the lead’s last turn, unheard by the run: the run goes on with the answer, nothing forwarded',
+  async (_name, makeStore) => {
+    const inner = makeStore();
+    const { store, control } = answeredElsewhere(inner);
+    const { team, of } = testTeam(
+      byAgent({
+        lead: async (call) => {
+          if (call.reason === 'start' && call.step === 0)
+            return { toolCalls: [createTask({ title: 'Build', assignee: 'a' })] };
+          if (call.reason === 'start') {
+            // The plan is asked while the lead's one turn goes on; it is answered right after.
+            await until(() => of('team:request-opened').length > 0);
+            const requestId = of('team:request-opened')[0]?.data.requestId ?? '';
+            control.answerNext = () =>
+              inner.transact('t', ({ requests }) =>
+                requests.answer(requestId, { approve: true, feedback: '' }, 'user'),
+              );
+          }
+          return call.reason === 'synthesis' ? 'Final' : 'ok';
+        },
+        a: planner,
+      }),
+      { members: ['a'], maxLeadTurns: 1, store, agents: { a: { requirePlanApproval: true } } },
+    );
+    const result = await team.run({ input: 'go' });
+    expect(control.answered).toBe(true);
+    expect(result.teamResult.stopReason).toBe('completed');
+    expect(result.teamResult.tasks[0]).toMatchObject({ status: 'completed', result: 'Built it.' });
+    // Answered before the run forwarded it: nothing went on to the person.
+    expect(of('team:request-forwarded')).toEqual([]);
+    expect(of('team:request-answered').map((event) => event.data.by)).toEqual(['user']);
+  },
+);
 
 test('a plan nobody answers expires and the member goes ahead, as the event says (on the team’s clock: no real wait)', async () => {
   const clock = manualClock();
