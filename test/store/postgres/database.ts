@@ -47,11 +47,18 @@ async function dropSchemas(schemas: readonly string[]): Promise<void> {
 
 /**
  * Makes PostgresStores, each on a new schema, for the test file that calls it; after the
- * file's tests, closes every store made and drops its schema.
+ * file's tests, closes every store made and drops its schema. `reader(schema)` is one store
+ * per schema for the test's own reads: a store made per look (a test polling a log) would
+ * keep its idle connections for seconds each, and a file's polls add up to the server's limit.
  */
-export function postgresStores(): { make: (schema?: string) => PostgresStore; schemas: string[] } {
+export function postgresStores(): {
+  make: (schema?: string) => PostgresStore;
+  reader: (schema: string) => PostgresStore;
+  schemas: string[];
+} {
   const stores: PostgresStore[] = [];
   const schemas: string[] = [];
+  const readers = new Map<string, PostgresStore>();
   afterAll(async () => {
     await Promise.allSettled(stores.map((store) => store.close()));
     await dropSchemas(schemas);
@@ -63,6 +70,14 @@ export function postgresStores(): { make: (schema?: string) => PostgresStore; sc
       if (!schemas.includes(name)) schemas.push(name);
       const store = new PostgresStore({ connectionString: POSTGRES_URL, schema: name });
       stores.push(store);
+      return store;
+    },
+    reader(schema: string) {
+      let store = readers.get(schema);
+      if (!store) {
+        store = this.make(schema);
+        readers.set(schema, store);
+      }
       return store;
     },
   };

@@ -35,6 +35,11 @@ function start(args: string[], schema: string, url = POSTGRES_URL) {
   children.push(started);
   return started;
 }
+/** Stops a worker and waits for its exit: a worker left stopping holds its connections while the next test opens its own. */
+async function stopped(worker: ReturnType<typeof startCli>): Promise<void> {
+  worker.child.kill('SIGTERM');
+  await worker.done;
+}
 const startWorker = (schema: string, url?: string) =>
   start(['worker', teamFile, '--concurrency', '2'], schema, url);
 const startRun = (schema: string) => start(['run', teamFile, '--input', 'Do the six', '--json'], schema);
@@ -52,7 +57,7 @@ async function until(
 }
 
 async function logOf(schema: string): Promise<TeamEvent[]> {
-  const store = stores.make(schema);
+  const store = stores.reader(schema);
   const runId = (await store.getTeam('crew'))?.runId;
   return runId ? store.readEvents(runId) : [];
 }
@@ -86,7 +91,7 @@ describe.skipIf(!reachable)('connection resets with turns on a worker process', 
       expectSixDoneOnce(await logOf(schema));
       // The worker lived through it all.
       expect(worker.child.exitCode).toBeNull();
-      worker.child.kill('SIGTERM');
+      await stopped(worker);
     },
     CONCURRENT_TIMEOUT_MS,
   );
@@ -107,7 +112,7 @@ describe.skipIf(!reachable)('connection resets with turns on a worker process', 
     // The second run's six member turns (and its lead's) were the worker's.
     expect(doneLines(worker.output()) - before).toBeGreaterThanOrEqual(6);
     expect(worker.child.exitCode).toBeNull();
-    worker.child.kill('SIGTERM');
+    await stopped(worker);
   }, 90_000);
 
   test('a worker cut off from the database mid-turn waits, says so, and goes on once it is back: the run completes', async () => {
@@ -136,7 +141,7 @@ describe.skipIf(!reachable)('connection resets with turns on a worker process', 
       expect(stdout).toContain('All six done.');
       expectSixDoneOnce(await logOf(schema));
       expect(worker.child.exitCode).toBeNull();
-      worker.child.kill('SIGTERM');
+      await stopped(worker);
     } finally {
       await proxy.down();
     }
@@ -159,7 +164,7 @@ describe.skipIf(!reachable)('connection resets with turns on a worker process', 
       expect(stdout).toContain('All six done.');
       expectSixDoneOnce(await logOf(schema));
       expect(worker.child.exitCode).toBeNull();
-      worker.child.kill('SIGTERM');
+      await stopped(worker);
     } finally {
       await proxy.down();
     }

@@ -40,13 +40,9 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 async function logOf(schema: string, team: string): Promise<TeamEvent[]> {
-  const store = stores.make(schema);
-  try {
-    const runId = (await store.getTeam(team))?.runId;
-    return runId ? await store.readEvents(runId) : [];
-  } finally {
-    await store.close();
-  }
+  const store = stores.reader(schema);
+  const runId = (await store.getTeam(team))?.runId;
+  return runId ? store.readEvents(runId) : [];
 }
 
 /** The lines a worker printed for the turns it ran, of one agent. */

@@ -45,7 +45,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
 
 /** Every event of the team's last run, from the store. */
 async function logOf(schema: string): Promise<TeamEvent[]> {
-  const store = stores.make(schema);
+  const store = stores.reader(schema);
   const runId = (await store.getTeam('crew'))?.runId;
   return runId ? store.readEvents(runId) : [];
 }
