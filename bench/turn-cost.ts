@@ -81,6 +81,8 @@ export async function teamRun(
     maxTurnsPerMember: count,
     synthesize: false,
   });
+  // Marked at the first member turn's start and the last one's end only: a mark at every
+  // turn (two system calls) would be charged to the turns, and the bare call has none.
   let first: Mark | undefined;
   let last: Mark | undefined;
   let turns = 0;
@@ -90,13 +92,14 @@ export async function teamRun(
   team.on('team:member-finished', (event) => {
     if (event.data.role !== 'member') return;
     turns++;
-    last = mark();
+    if (turns === count) last = mark();
   });
   const result = await team.run({ input: 'Do the tasks.' });
   if (result.teamResult.stopReason !== 'completed')
     throw new Error(`run ended ${result.teamResult.stopReason}`);
-  if (!first || !last) throw new Error('no member turn');
-  return between(first, last, turns);
+  // One member turn a task: the count is where the last mark was taken.
+  if (!first || !last || turns !== count) throw new Error(`${turns} member turns for ${count} tasks`);
+  return between(first, last, count);
 }
 
 /** A bare generateText call of the same model and member tools, measured the same way. */
