@@ -11,6 +11,7 @@ import type { TeamRules, TransactOptions } from '../store/team-store.js';
 import type { TurnExecutor } from '../turn/executor.js';
 import { endTurn } from '../turn/turn-end.js';
 import { describeError, type TurnOutcome } from '../turn/turn-outcome.js';
+import { applyAction } from './apply-action.js';
 import { departIn, departureAfter } from './departure.js';
 import { governTurnEnd } from './govern-turn-end.js';
 import { InputQueue } from './input-queue.js';
@@ -20,7 +21,6 @@ import { openRun } from './open-run.js';
 import { finishRun, type Stopping } from './run-end.js';
 import { RunEvents } from './run-events.js';
 import { takeSnapshot } from './schedule.js';
-import { startSynthesis, startTurn } from './start-turn.js';
 import { type Action, type StepSnapshot, step } from './step.js';
 import { statusAfter } from './turn-status.js';
 
@@ -295,8 +295,9 @@ export class RunLoop {
 
   /** Asks `step` what to do in a transaction, and commits there what it says; answers the turn it started, if one. */
   #commitStep(): Promise<{ actions: Action[]; started: TurnDescriptor | undefined }> {
-    const { settings, budget } = this.#config;
+    const { settings, budget, threadId } = this.#config;
     const context = { settings, budget, now: settings.clock.now() };
+    const run = { threadId, countsCost: budget?.maxCostUsd !== undefined, lead: settings.lead.name };
     return this.#commitStart(
       (rules) => {
         this.#stepSaw = this.#state.seq;
@@ -306,57 +307,11 @@ export class RunLoop {
         };
         const actions = step(this.#state, snapshot, context);
         let started: TurnDescriptor | undefined;
-        for (const action of actions) started = this.#apply(rules, action) ?? started;
+        for (const action of actions) started = applyAction(rules, this.#state, action, run) ?? started;
         return { actions, started };
       },
       (value) => value.started,
     );
-  }
-
-  /** Commits one action of `step` in the caller's transaction; answers the turn it started. */
-  #apply(rules: TeamRules, action: Action): TurnDescriptor | undefined {
-    const { settings, threadId, budget } = this.#config;
-    const { requests, emit } = rules;
-    const run = { threadId, countsCost: budget?.maxCostUsd !== undefined };
-    switch (action.kind) {
-      case 'turn':
-        return startTurn(rules, this.#state, action.decision, run);
-      case 'synthesis-turn':
-        return startSynthesis(rules, this.#state, settings.lead.name, run, action.part);
-      case 'depart':
-        departIn(rules, action.member, action.how, undefined);
-        return undefined;
-      case 'budget':
-        emit({ type: 'team:budget-reached', data: { agent: null, ...action.reached } });
-        return undefined;
-      case 'expire':
-        for (const id of action.requestIds) {
-          const timeout = this.#state.governance.requests.get(id)?.timeoutMs;
-          requests.expire(id, `No answer within ${timeout} ms`);
-        }
-        return undefined;
-      case 'forward':
-        for (const id of action.requestIds) requests.forward(id, 'the lead can take no more turns');
-        return undefined;
-      case 'expire-questions':
-        for (const { member, question } of action.questions) {
-          const { messageId, to } = question;
-          emit({ type: 'team:question-expired', data: { member, messageId, to } });
-        }
-        return undefined;
-      case 'end':
-        emit({
-          type: 'team:run-ending',
-          data: { stopReason: action.stopReason, synthesis: action.synthesis },
-        });
-        if (action.parts.length > 0) emit({ type: 'team:synthesis-planned', data: { parts: action.parts } });
-        return undefined;
-      case 'plan-synthesis':
-        emit({ type: 'team:synthesis-planned', data: { parts: action.parts } });
-        return undefined;
-      default:
-        return undefined;
-    }
   }
 
   async #handle(input: LoopInput): Promise<void> {
