@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { OutageWatch } from '../outage-watch.js';
 import type { TeamState } from '../team-state.js';
 import { readTeamSql, type Stamp, type TeamRow, teamAt, teamRead } from './load.js';
-import { CommitInDoubt, connectionLost, patiently } from './reconnect.js';
+import { CommitInDoubt, connectionLost, storePatiently } from './reconnect.js';
 import { literal } from './sql-text.js';
 import { storeError } from './store-error.js';
 
@@ -131,9 +131,7 @@ export class LockedTeams {
       )) as unknown as pg.QueryResult[];
     } catch (error) {
       if (!connectionLost(error)) throw storeError(error);
-      const landed = await patiently(watch, () => this.#landedGuess(name, guess)).catch((error: unknown) =>
-        Promise.reject(storeError(error)),
-      );
+      const landed = await storePatiently(watch, () => this.#landedGuess(name, guess));
       if (landed) return 'landed';
       guess.undo();
       this.cache.set(name, cached);
@@ -182,10 +180,10 @@ export class LockedTeams {
       const cached = this.cache.get(name);
       const early = cached && read(cached.state);
       if (cached && early === undefined) return undefined;
-      const found = await patiently(watch, async () => {
+      const found = await storePatiently(watch, async () => {
         await this.#ready();
         return teamRead((await this.#pool.query(readTeamSql(this.#s, name, cached))).rows, cached);
-      }).catch((error: unknown) => Promise.reject(storeError(error)));
+      });
       if (!found) return undefined;
       const { version, epoch } = found.row;
       if (cached && cached.version === version && cached.epoch === epoch) return early;
@@ -256,7 +254,7 @@ export class LockedTeams {
         const next = done.next ?? (team && { state: team.state, version: team.version, epoch: team.epoch });
         return this.#landed(name, { ...done, next });
       });
-    return patiently(watch, attempt).catch((error: unknown) => Promise.reject(storeError(error)));
+    return storePatiently(watch, attempt);
   }
 
   /** `use` on a connection of the pool; on failure its transaction is rolled back, or the connection dropped. */

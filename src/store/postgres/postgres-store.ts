@@ -44,7 +44,7 @@ import {
 } from './fences.js';
 import { type Cached, type Done, LockedTeams } from './locked.js';
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from './options.js';
-import { patiently } from './reconnect.js';
+import { storePatiently } from './reconnect.js';
 import {
   clearRunner,
   insertRun,
@@ -449,10 +449,10 @@ export class PostgresStore implements TeamStore {
 
   /** One statement outside a team's transaction (each is safe to run twice), tried again as `watch` lets it wait. */
   #patiently<T>(statement: () => Promise<T>, watch = this.#watch()): Promise<T> {
-    return patiently(watch, async () => {
+    return storePatiently(watch, async () => {
       await this.#ready();
       return statement();
-    }).catch((error: unknown) => Promise.reject(storeError(error)));
+    });
   }
 
   /** The watch of the call being made: its caller's (a run's, a worker turn's), else the store's own. */

@@ -1,4 +1,5 @@
 import type { OutageWatch } from '../outage-watch.js';
+import { storeError } from './store-error.js';
 
 // What a lost connection to PostgreSQL is, and how a call tries again after one: a new
 // connection at once (a reset, a failover, a restarted pooler leave the next one working),
@@ -85,4 +86,9 @@ export async function patiently<T>(watch: OutageWatch, attempt: () => Promise<T>
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
+}
+
+/** `patiently`, failing as the store fails: an error of the database as `store-io` (see storeError). */
+export function storePatiently<T>(watch: OutageWatch, attempt: () => Promise<T>): Promise<T> {
+  return patiently(watch, attempt).catch((error: unknown) => Promise.reject(storeError(error)));
 }
