@@ -49,20 +49,30 @@ export async function measure(store: TeamStore, size: number, minimum: number): 
 
 /**
  * One contending process: waits for the common start time, then claims and completes tasks
- * as `member` until none is left. Prints { claimed, finishedAt } as JSON.
+ * as `member` until none is left, on each of `teams` at once. Prints { claimed, finishedAt }
+ * as JSON: task ids, named `team/id` when there are several teams.
  */
-export async function race(store: TeamStore, team: string, member: string, startAt: number): Promise<void> {
-  await store.getTeam(team); // connect and load the modules before the clock starts
+export async function race(
+  store: TeamStore,
+  teams: readonly string[],
+  member: string,
+  startAt: number,
+): Promise<void> {
+  for (const team of teams) await store.getTeam(team); // connect and load the modules before the clock starts
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
   const claimed: string[] = [];
-  for (;;) {
-    const task = await store.transact(team, ({ board }) => board.claimTask(member));
-    if (!task) break;
-    claimed.push(task.id);
-    await store.transact(team, ({ board }) =>
-      board.updateTask(task.id, { status: 'completed', result: member }, member),
-    );
-  }
+  await Promise.all(
+    teams.map(async (team) => {
+      for (;;) {
+        const task = await store.transact(team, ({ board }) => board.claimTask(member));
+        if (!task) return;
+        claimed.push(teams.length > 1 ? `${team}/${task.id}` : task.id);
+        await store.transact(team, ({ board }) =>
+          board.updateTask(task.id, { status: 'completed', result: member }, member),
+        );
+      }
+    }),
+  );
   await store.close();
   process.stdout.write(JSON.stringify({ claimed, finishedAt: Date.now() }));
 }

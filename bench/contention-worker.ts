@@ -3,4 +3,4 @@ import { FileStore } from '../src/index.js';
 import { race } from './board-work.js';
 
 const [root, team, member, startAt] = process.argv.slice(2) as [string, string, string, string];
-await race(new FileStore({ root }), team, member, Number(startAt));
+await race(new FileStore({ root }), [team], member, Number(startAt));
