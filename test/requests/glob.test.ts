@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { checkPattern, matchesGlob } from '../../src/requests/glob.js';
@@ -114,7 +113,10 @@ test('on random small patterns and paths, the matcher answers as the reference a
 });
 
 // Each takes (tokens + 1) × (path length + 1) steps at most: under 3 × 10⁶ for the largest
-// here (a 500-character pattern on a 4,096-character path). The bound below is a backstop.
+// here (a 500-character pattern on a 4,096-character path), milliseconds. A backtracking
+// matcher takes seconds to years on them: the tests' time limit is the backstop (no clock is
+// read, so a loaded machine cannot fail them).
+const BACKSTOP_MS = 10_000;
 const hostile: [string, string][] = [
   ['*a*a*a*a*a*b', 'a'.repeat(100)],
   ['*a*a*a*a*a*b', 'a'.repeat(1_000)],
@@ -130,28 +132,23 @@ const hostile: [string, string][] = [
 ];
 
 test.each(hostile.map(([pattern, file]) => [pattern.slice(0, 30), file.length, pattern, file]))(
-  'a hostile pattern (%s…) on a %i-character path answers in < 50 ms',
+  'a hostile pattern (%s…) on a %i-character path is answered, without backtracking',
   (_shown, _length, pattern, file) => {
     expect(pattern.length).toBeLessThanOrEqual(500);
-    const started = performance.now();
-    const matched = matchesGlob(file, pattern);
-    const took = performance.now() - started;
-    expect(matched).toBe(false);
-    expect(took).toBeLessThan(50);
+    expect(matchesGlob(file, pattern)).toBe(false);
   },
+  BACKSTOP_MS,
 );
 
-test('the same hostile patterns do match the paths they can match, as promptly', () => {
+test('the same hostile patterns do match the paths they can match, as promptly', {
+  timeout: BACKSTOP_MS,
+}, () => {
   const cases: [string, string][] = [
     ['*a*a*a*a*a*a*a*a*', 'a'.repeat(1_000)],
     [`${'**/'.repeat(166)}a`, `${'b/'.repeat(500)}a`],
     [`${'*a'.repeat(249)}*`, 'a'.repeat(4_096)],
   ];
-  for (const [pattern, file] of cases) {
-    const started = performance.now();
-    expect(matchesGlob(file, pattern)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(50);
-  }
+  for (const [pattern, file] of cases) expect(matchesGlob(file, pattern)).toBe(true);
 });
 
 test('checkPattern refuses what is not a relative pattern of ≤500 characters', () => {

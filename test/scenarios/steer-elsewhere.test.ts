@@ -198,16 +198,11 @@ async function interrupted(where: Where) {
   const command = (...more: string[]) => cli([...more, ...where.flags], { cwd, env });
   expect((await command('teams')).stdout).toContain(' · running · ');
   run.child.kill('SIGKILL');
-  const killedAt = Date.now();
   await run.done;
-  // Decided by the store (the runner's process, its lease): within 5 s of the kill.
-  for (;;) {
-    const teams = await command('teams');
-    if (teams.stdout.includes(' · interrupted · ')) break;
-    expect(Date.now() - killedAt).toBeLessThan(5_000);
-  }
-  expect(Date.now() - killedAt).toBeLessThan(5_000);
-  expect((await command('teams')).stdout).toContain('agent-teams resume');
+  // Decided by the store at once, its runner's process known gone: no lease to wait out.
+  const teams = (await command('teams')).stdout;
+  expect(teams).toContain(' · interrupted · ');
+  expect(teams).toContain('agent-teams resume');
   const runs = await command('runs', 'steer', '--json');
   expect(JSON.parse(runs.stdout.trim())).toMatchObject({
     runId,
@@ -234,12 +229,12 @@ async function interrupted(where: Where) {
   await store.close();
 }
 
-test('after kill -9 of agent-teams run its run shows interrupted within 5 s, and resume continues it (FileStore)', async () => {
+test('after kill -9 of agent-teams run the next teams shows its run interrupted, and resume continues it (FileStore)', async () => {
   await interrupted(fileStore());
 }, 120_000);
 
 describe.skipIf(!reachable)('on PostgreSQL, interrupted', () => {
-  test('after kill -9 of agent-teams run its run shows interrupted within 5 s, and resume continues it (PostgreSQL)', async () => {
+  test('after kill -9 of agent-teams run the next teams shows its run interrupted, and resume continues it (PostgreSQL)', async () => {
     await interrupted(postgresStore());
   }, 120_000);
 });

@@ -352,14 +352,13 @@ test('list_files answers a pattern that would make a RegExp backtrack for minute
     }),
     { members: ['a'], workspace: { root }, agents: { a: { permissionMode: 'bypass' } } },
   );
-  const started = performance.now();
+  // The former matcher took over a minute on the first pattern; this one is linear in it. The
+  // test's time limit is the backstop: no clock is read, so a loaded machine cannot fail it.
   const answers = outputs(await team.run({ input: 'go' }));
-  // The former matcher took over a minute on the first pattern; this one is linear in it.
-  expect(performance.now() - started).toBeLessThan(5_000);
   expect(answers[0]).toMatchObject({ success: true, files: [] });
   expect(answers[1]).toMatchObject({ success: true, files: ['a'.repeat(100)] });
   expect(answers[2]?.error).toBe('list_files: a path pattern must be a non-empty string of ≤500 characters.');
   expect(answers[3]?.error).toBe(
     'list_files: the pattern "../*" must be relative to the workspace root, without "..".',
   );
-});
+}, 10_000);
