@@ -97,9 +97,9 @@ export default defineConfig({
       // A trial here is one or two child processes: 5 at once keeps two cores busy, not swamped.
       project('processes', PROCESSES, { maxConcurrency: 5 }),
       project('postgres', POSTGRES, { maxConcurrency: 5 }),
-      // A test here holds 30–40 of the server's connections (each process's pool, listener and
-      // pg-boss): one at a time a file keeps the suite under PostgreSQL's default 100 (2 at
-      // once, two such files together peaked at 85 on a clean clone).
+      // A test here holds 15–30 of the server's connections (each process's pool, listener and
+      // pg-boss; the zombie file runs two trials at once): one at a time a file keeps the suite
+      // well under PostgreSQL's default 100 (the project alone peaked at 45).
       project('workers', WORKERS, { maxConcurrency: 1 }),
       project('browser', BROWSER),
       project('package', PACKAGE),
