@@ -20,11 +20,14 @@ test('task delete, assign and add from another shell change a running team’s b
     const runId = (await store.getTeam('board'))?.runId;
     return runId ? store.readEvents(runId) : [];
   };
-  // a holds task-1 until the person's task is done: the plan waits for the person.
+  // a holds task-1 until the person's task is done: the plan waits for the person. The plan's
+  // tasks are created one by one: task-3 may come after a claimed task-1.
   await until(async () => {
     if (running.child.exitCode !== null) throw new Error(`the run ended early:\n${running.output()}`);
-    return (await events()).some(
-      (event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1',
+    const log = await events();
+    return (
+      log.some((event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1') &&
+      log.some((event) => event.type === 'team:task-created' && event.data.task.id === 'task-3')
     );
   });
 

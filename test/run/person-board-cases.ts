@@ -19,22 +19,27 @@ export function personBoardCases(kind: string, makeStore: () => TeamStore): void
       const events: TeamEvent[] = [];
       team.on('*', (event) => events.push(event));
       const run = await team.start({ input: 'Hold the line and count the boats' });
-      await until(() =>
-        events.some((event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1'),
+      // The plan is on the list (its tasks are created one by one: a may claim task-1 before
+      // task-3 exists) and a holds task-1.
+      await until(
+        () =>
+          events.some((event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1') &&
+          events.some((event) => event.type === 'team:task-created' && event.data.task.id === 'task-3'),
       );
 
-      const deleted = await run.deleteTask('task-2', 'Polish is not needed');
-      expect(deleted).toMatchObject({ id: 'task-2', status: 'deleted', note: 'Polish is not needed' });
-      expect(await run.assignTask('task-3', 'c')).toMatchObject({ id: 'task-3', assignee: 'c' });
-      const added = await run.addTask({ title: PERSON_TASK, assignee: 'b' });
-      expect(added).toMatchObject({ id: 'task-4', createdBy: 'user' });
-      // A refused edit is the rule's error and changes nothing.
+      // A refused edit is the rule's error and changes nothing. (Asked before the person's task
+      // is added: once it is done, a completes task-1.)
       await expect(run.editTask('task-1', { addDependsOn: ['task-3'] })).rejects.toMatchObject({
         code: 'task-in-progress',
       });
       await expect(run.deleteTask('task-1', 'Stop holding')).rejects.toMatchObject({
         code: 'task-in-progress',
       });
+      const deleted = await run.deleteTask('task-2', 'Polish is not needed');
+      expect(deleted).toMatchObject({ id: 'task-2', status: 'deleted', note: 'Polish is not needed' });
+      expect(await run.assignTask('task-3', 'c')).toMatchObject({ id: 'task-3', assignee: 'c' });
+      const added = await run.addTask({ title: PERSON_TASK, assignee: 'b' });
+      expect(added).toMatchObject({ id: 'task-4', createdBy: 'user' });
 
       const result = await run.result;
       expectBoardChanged(result, events);
@@ -98,8 +103,11 @@ export function personBoardCases(kind: string, makeStore: () => TeamStore): void
       const events: TeamEvent[] = [];
       team.on('*', (event) => events.push(event));
       const run = await team.start({ input: 'Hold the line' });
-      await until(() =>
-        events.some((event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1'),
+      // The plan's tasks are created one by one: task-3 may come after a claimed task-1.
+      await until(
+        () =>
+          events.some((event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1') &&
+          events.some((event) => event.type === 'team:task-created' && event.data.task.id === 'task-3'),
       );
       await run.deleteTask('task-2', 'Not needed');
       // Review no longer waits for the held task, and is the person's task now, for c.

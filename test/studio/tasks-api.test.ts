@@ -37,6 +37,8 @@ test('the person deletes, gives and adds tasks of a going run through the API, a
   const runId = String(started.runId);
   const tasks = `/api/runs/${runId}/tasks`;
   await streamOf(runId, (event) => event.type === 'team:task-claimed' && event.data.task.id === 'task-1');
+  // The plan's tasks are created one by one: task-3 may come after a claimed task-1.
+  await streamOf(runId, (event) => event.type === 'team:task-created' && event.data.task.id === 'task-3');
 
   const deleted = await send('DELETE', `${tasks}/task-2`, { reason: 'Polish is not needed' });
   expect(deleted.status).toBe(200);
