@@ -3,6 +3,7 @@ import type { TeamEvent, TeamEventMap } from '../events/team-event-map.js';
 import { applyGovernanceEvent } from './governance-fold.js';
 import { foldLifecycle } from './lifecycle-fold.js';
 import { agentOf, emptyRunState, type RunState } from './run-state.js';
+import type { TurnDescriptor } from './turn-descriptor.js';
 import { foldWaiting } from './waiting-fold.js';
 
 function turnStarted(state: RunState, data: TeamEventMap['team:member-started']): void {
@@ -21,6 +22,34 @@ function turnStarted(state: RunState, data: TeamEventMap['team:member-started'])
   if (data.role === 'member') state.lastStarted = data.member;
   if (data.reason === 'stalled') state.progressAtStall = state.progress;
   agent.synthesis = data.synthesis ?? null;
+}
+
+/**
+ * The run state as it will be once a member's turn start is folded, for the rest of the
+ * transaction that commits it: the run loop starts every turn the schedule allows in one
+ * commit, deciding each on the state after the ones before. A copy of what the start changes
+ * of the agent and the rotation (what the schedule reads); `state` is left as it is. The
+ * governance and waiting parts of a start concern the started agent's own requests, which the
+ * schedule reads only of agents that are not working.
+ */
+export function startedView(state: RunState, turn: TurnDescriptor): RunState {
+  const agents = new Map(state.agents);
+  const agent = agents.get(turn.agent);
+  if (agent) agents.set(turn.agent, { ...agent, answered: new Set(agent.answered) });
+  const view: RunState = { ...state, agents };
+  const { reason, taskId, messageIds, synthesis } = turn;
+  turnStarted(view, {
+    member: turn.agent,
+    role: turn.role,
+    turn: turn.turn,
+    reason,
+    taskId,
+    messageIds,
+    ...(synthesis ? { synthesis } : {}),
+    // A replay keeps the number of the turn a crash cut.
+    ...(agent && turn.turn === agent.turns ? { replay: true } : {}),
+  });
+  return view;
 }
 
 function turnFinished(state: RunState, data: TeamEventMap['team:member-finished']): void {

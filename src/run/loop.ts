@@ -2,7 +2,7 @@ import type { Agent } from '../agent/agent.js';
 import { joinedAgent } from '../agent/team-formation.js';
 import { TeamError } from '../errors/team-error.js';
 import type { StopReason, TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
-import { applyEvent } from '../fold/apply-event.js';
+import { applyEvent, startedView } from '../fold/apply-event.js';
 import type { TeamRunResult } from '../fold/run-result.js';
 import { emptyRunState, type RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
@@ -20,7 +20,8 @@ import type { LoopConfig, LoopInput } from './loop-config.js';
 import { openRun } from './open-run.js';
 import { finishRun, type Stopping } from './run-end.js';
 import { RunEvents } from './run-events.js';
-import { takeSnapshot } from './schedule.js';
+import { type Decision, takeSnapshot } from './schedule.js';
+import { startTurn } from './start-turn.js';
 import { type Action, type StepSnapshot, step } from './step.js';
 import { statusAfter } from './turn-status.js';
 
@@ -260,8 +261,8 @@ export class RunLoop {
       const before = this.#state.seq;
       const { actions, started } = await this.#commitStep();
       for (const action of actions) if (action.kind === 'cut') this.#cut(action.agent);
-      if (started) {
-        this.#launch(started);
+      if (started.length > 0) {
+        for (const turn of started) this.#launch(turn);
         continue;
       }
       const complete = actions.find((action) => action.kind === 'complete');
@@ -293,21 +294,39 @@ export class RunLoop {
     }
   }
 
-  /** Asks `step` what to do in a transaction, and commits there what it says; answers the turn it started, if one. */
-  #commitStep(): Promise<{ actions: Action[]; started: TurnDescriptor | undefined }> {
+  /**
+   * Asks `step` what to do in a transaction, and commits there what it says; answers the turns
+   * it started. A batch that only starts a member's turn is followed, in the same transaction,
+   * by every further member turn the schedule allows: each decided on the transaction's board
+   * and on the state as it will be once the starts before it are folded.
+   */
+  #commitStep(): Promise<{ actions: Action[]; started: TurnDescriptor[] }> {
     const { settings, budget, threadId } = this.#config;
     const context = { settings, budget, now: settings.clock.now() };
     const run = { threadId, countsCost: budget?.maxCostUsd !== undefined, lead: settings.lead.name };
     return this.#commitStart(
       (rules) => {
         this.#stepSaw = this.#state.seq;
-        const snapshot: StepSnapshot = {
-          ...takeSnapshot(rules, this.#state, settings),
-          listTasks: () => rules.board.listTasks(),
+        const stepOn = (state: RunState) => {
+          const snapshot: StepSnapshot = {
+            ...takeSnapshot(rules, state, settings),
+            listTasks: () => rules.board.listTasks(),
+          };
+          return step(state, snapshot, context);
         };
-        const actions = step(this.#state, snapshot, context);
-        let started: TurnDescriptor | undefined;
-        for (const action of actions) started = applyAction(rules, this.#state, action, run) ?? started;
+        const actions = stepOn(this.#state);
+        const started: TurnDescriptor[] = [];
+        for (const action of actions) {
+          const turn = applyAction(rules, this.#state, action, run);
+          if (turn) started.push(turn);
+        }
+        let view = this.#state;
+        let next = memberStart(actions, view);
+        while (next) {
+          view = startedView(view, started.at(-1) as TurnDescriptor);
+          next = memberStart(stepOn(view), view);
+          if (next) started.push(startTurn(rules, view, next, run));
+        }
         return { actions, started };
       },
       (value) => value.started,
@@ -392,10 +411,10 @@ export class RunLoop {
     });
   }
 
-  /** Commits a step through the executor, which may hand the turn over in the same transaction. */
+  /** Commits a step through the executor, which may hand its turns over in the same transaction. */
   async #commitStart<T>(
     fn: (rules: TeamRules) => T,
-    turnOf: (value: T) => TurnDescriptor | undefined,
+    turnsOf: (value: T) => readonly TurnDescriptor[],
   ): Promise<T> {
     if (!this.#executor.commitStart) return this.#transact(fn);
     const over = this.#outageOver;
@@ -403,7 +422,7 @@ export class RunLoop {
     const value = await this.#executor.commitStart(
       this.#config.settings.name,
       withOver(over, fn),
-      turnOf,
+      turnsOf,
       own.options,
     );
     if (this.#outageOver === over) this.#outageOver = undefined;
@@ -474,6 +493,15 @@ export class RunLoop {
           : null;
     return finishRun(this.#state, this.#config.settings, stopping, reason, transact);
   }
+}
+
+type TurnDecision = Extract<Decision, { kind: 'turn' }>;
+
+/** The member turn a batch of the step's only starts, if that is all it does. */
+function memberStart(actions: readonly Action[], state: RunState): TurnDecision | undefined {
+  const [action] = actions;
+  if (actions.length !== 1 || action?.kind !== 'turn') return undefined;
+  return state.agents.get(action.decision.agent)?.role === 'member' ? action.decision : undefined;
 }
 
 /**

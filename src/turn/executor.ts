@@ -30,15 +30,15 @@ export interface TurnExecutor {
   /** Runs a turn to its end. Never rejects: a failure or an abort is its outcome. */
   execute(turn: TurnDescriptor, signal: AbortSignal): Promise<TurnOutcome>;
   /**
-   * Commits `start` (a turn's start, decided in the transaction) and does in the same
-   * transaction what the turn it answers needs there (hands it over to a worker, reads its
+   * Commits `start` (turns' starts, decided in the transaction) and does in the same
+   * transaction what each turn it answers needs there (hands it over to a worker, reads its
    * briefing). Without it the loop commits with the store's `transact`. `options` as for the
    * store's `transact`.
    */
   commitStart?<T>(
     team: string,
     start: (rules: TeamRules) => T,
-    turnOf: (value: T) => TurnDescriptor | undefined,
+    turnsOf: (value: T) => readonly TurnDescriptor[],
     options?: TransactOptions,
   ): Promise<T>;
   /** Sees every event the run's loop folds, in order (workers' outcomes arrive in the log). */
@@ -151,26 +151,27 @@ export class InProcessExecutor implements TurnExecutor {
   async commitStart<T>(
     team: string,
     start: (rules: TeamRules) => T,
-    turnOf: (value: T) => TurnDescriptor | undefined,
+    turnsOf: (value: T) => readonly TurnDescriptor[],
     options?: TransactOptions,
   ): Promise<T> {
-    let briefed: { turn: TurnDescriptor; briefing: TurnPrompt } | undefined;
+    let briefed: { turn: TurnDescriptor; briefing: TurnPrompt }[] = [];
     const value = await this.#options.store.transact(
       team,
       (rules) => {
-        // A store may run this again (under its lock): only the last run's briefing counts.
-        briefed = undefined;
+        // A store may run this again (under its lock): only the last run's briefings count.
+        briefed = [];
         const value = start(rules);
-        const turn = turnOf(value);
-        const briefing = turn && this.#briefingIn(rules, turn);
-        if (!turn || !briefing) return value;
-        if (briefing.requests.approvedCalls.length === 0) rules.emit(promptDraft(turn, briefing.text));
-        briefed = { turn, briefing };
+        for (const turn of turnsOf(value)) {
+          const briefing = this.#briefingIn(rules, turn);
+          if (!briefing) continue;
+          if (briefing.requests.approvedCalls.length === 0) rules.emit(promptDraft(turn, briefing.text));
+          briefed.push({ turn, briefing });
+        }
         return value;
       },
       options,
     );
-    if (briefed) this.#briefed.set(briefed.turn, briefed.briefing);
+    for (const { turn, briefing } of briefed) this.#briefed.set(turn, briefing);
     return value;
   }
 

@@ -52,16 +52,16 @@ export class WorkerExecutor implements TurnExecutor {
   commitStart<T>(
     team: string,
     start: (rules: TeamRules) => T,
-    turnOf: (value: T) => TurnDescriptor | undefined,
+    turnsOf: (value: T) => readonly TurnDescriptor[],
     options: TransactOptions = {},
   ): Promise<T> {
     return this.#store.transactWith(team, start, {
       ...options,
       alongside: async (tx, value) => {
-        const turn = turnOf(value);
-        if (!turn) return;
-        await tx.setFence(turn.runId, turn.agent, turn.turn);
-        await this.#queue(turn, tx);
+        for (const turn of turnsOf(value)) {
+          await tx.setFence(turn.runId, turn.agent, turn.turn);
+          await this.#queue(turn, tx);
+        }
       },
     });
   }

@@ -50,6 +50,23 @@ async function logOf(schema: string): Promise<TeamEvent[]> {
   return runId ? store.readEvents(runId) : [];
 }
 
+/** The tasks of the run's member turn starts, grouped by the transaction that wrote them. */
+async function memberStartsByTransaction(schema: string): Promise<string[][]> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ tx: string; task: string }>(
+      `SELECT xmin::text AS tx, body->'data'->>'taskId' AS task FROM ${schema}.events
+       WHERE body->>'type' = 'team:member-started' AND body->'data'->>'role' = 'member' ORDER BY seq`,
+    );
+    const groups = new Map<string, string[]>();
+    for (const { tx, task } of rows) groups.set(tx, [...(groups.get(tx) ?? []), task]);
+    return [...groups.values()].map((tasks) => tasks.sort());
+  } finally {
+    await client.end();
+  }
+}
+
 function expectEachTaskCompletedOnce(events: readonly TeamEvent[]) {
   const completed = events.flatMap((event) =>
     event.type === 'team:task-completed' ? [event.data.task.id] : [],
@@ -78,6 +95,8 @@ describe.skipIf(!reachable)('turns on worker processes', () => {
     );
     const turns = (await logOf(schema)).filter((event) => event.type === 'team:member-started').length;
     expect(done.reduce((a, b) => a + b, 0)).toBe(turns);
+    // The first layer's three turns were started and handed over in one transaction.
+    expect((await memberStartsByTransaction(schema))[0]).toEqual(['task-1', 'task-2', 'task-3']);
   }, 90_000);
 
   test('a worker killed mid-turn under the default turn bound: the turn is redone on another once its lease runs out, long before the bound, and the run completes', async () => {
