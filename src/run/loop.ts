@@ -2,9 +2,9 @@ import type { Agent } from '../agent/agent.js';
 import { joinedAgent } from '../agent/team-formation.js';
 import { TeamError } from '../errors/team-error.js';
 import type { StopReason, TeamEvent, TeamEventDraft } from '../events/team-event-map.js';
-import { applyEvent, startedView } from '../fold/apply-event.js';
+import { startedView } from '../fold/apply-event.js';
 import type { TeamRunResult } from '../fold/run-result.js';
-import { emptyRunState, type RunState } from '../fold/run-state.js';
+import type { RunState } from '../fold/run-state.js';
 import type { TurnDescriptor } from '../fold/turn-descriptor.js';
 import { OutageWatch, type StoreOutage } from '../store/outage-watch.js';
 import type { TeamRules, TransactOptions } from '../store/team-store.js';
@@ -20,22 +20,16 @@ import type { LoopConfig, LoopInput } from './loop-config.js';
 import { openRun } from './open-run.js';
 import { finishRun, type Stopping } from './run-end.js';
 import { RunEvents } from './run-events.js';
+import { RunFold } from './run-fold.js';
 import { type Decision, takeSnapshot } from './schedule.js';
 import { startTurn } from './start-turn.js';
 import { type Action, type StepSnapshot, step } from './step.js';
 import { statusAfter } from './turn-status.js';
 
-/** A wait of a caller of the handle, until the run's fold says so (a member departed). */
-interface Waiter {
-  readonly until: (state: RunState) => boolean;
-  readonly resolve: () => void;
-  readonly reject: (error: unknown) => void;
-}
-
 /**
  * One run's loop: the only code that changes the run's state, and only by folding the run's
- * committed events (read from the log after its own commits and whenever the store tells of
- * others', so a control committed by any process is folded like its own). What to do next is
+ * committed events (`RunFold`: after its own commits and whenever the store tells of others',
+ * so a control committed by any process is folded like its own). What to do next is
  * the pure `step` of that state and a board snapshot; the loop carries its actions out: the
  * commits in the transaction that took the snapshot, then the turns it starts and the turns
  * it cuts. Inputs (commits, turn outcomes, the time it waited for) come through one queue,
@@ -47,7 +41,7 @@ export class RunLoop {
     (await this.#config.store.readEvents(this.#runId)).filter((event) => event.seq <= seq),
   );
   readonly #config: LoopConfig;
-  readonly #state: RunState = emptyRunState();
+  readonly #fold: RunFold;
   readonly #inputs = new InputQueue<LoopInput>();
   readonly #running = new Map<string, { readonly turn: TurnDescriptor; readonly stop: AbortController }>();
   /** What each failed turn threw, for the error the run's caller gets: it decides nothing. */
@@ -58,7 +52,6 @@ export class RunLoop {
     () => this.#state,
     (event) => [this.events.live(event), this.#config.emitter.emit(event)],
   );
-  readonly #waiters = new Set<Waiter>();
   /** Members that joined during the run, as defined (given to `join`, or made from their joins). */
   readonly #definitions = new Map<string, Agent>();
   /** How long the run waits for a store it cannot reach, and whom that is told. */
@@ -66,16 +59,6 @@ export class RunLoop {
   /** The end of an outage the run waited through, logged with its next commit. */
   #outageOver: TeamEventDraft | undefined;
   #runId = '';
-  /**
-   * The run's events the store's subscription passed on since the last catch-up, in seq order
-   * (every commit's events once, in order): a catch-up for a commit heard folds them from here
-   * and reads the log only past a gap. Undefined until the first catch-up, which reads what
-   * was committed before the loop subscribed. A catch-up after the loop's own commit still
-   * reads the log: its events reach the subscription only after those before them.
-   */
-  #heard: TeamEvent[] | undefined;
-  /** Events folded from here on are emitted live; the ones before belong to a resumed run's past. */
-  #live = false;
   /** A stop this process could not commit (the store failed under it): the run ends here all the same. */
   #localStop: Stopping = null;
   #cancelTimer: (() => void) | undefined;
@@ -88,6 +71,15 @@ export class RunLoop {
 
   constructor(config: LoopConfig) {
     this.#config = config;
+    this.#fold = new RunFold({
+      read: (afterSeq) => config.store.readEvents(this.#runId, { afterSeq }),
+      relay: this.#relay,
+      folded: (event, live) => {
+        this.#executor.notice?.(event);
+        this.events.push(event);
+        if (live) config.emitter.emit(event);
+      },
+    });
     this.#executor = config.executor(
       // Once the run's budget is reached, running turns end after their current step.
       () => this.#state.budgetReached !== null,
@@ -126,17 +118,16 @@ export class RunLoop {
     return this.#runId;
   }
 
+  get #state(): RunState {
+    return this.#fold.state;
+  }
+
   /** Starts or resumes the run in the store; after this, `drive` runs it. */
   async open(): Promise<void> {
     const { store, settings, input, fresh } = this.#config;
     const opened = await openRun(store, settings, input, fresh);
     this.#runId = opened.runId;
-    const events = await store.readEvents(this.#runId);
-    const first = events.findLast((event) => event.type === 'team:start' || event.type === 'team:resumed');
-    for (const event of events) {
-      if (event === first) this.#live = true;
-      this.#fold(event);
-    }
+    this.#fold.opened(await store.readEvents(this.#runId));
   }
 
   /** Input from outside the loop: a commit elsewhere, a stop that could not be committed. */
@@ -174,8 +165,7 @@ export class RunLoop {
    * folds); rejects with `run-ended` if the run ends first.
    */
   until(until: (state: RunState) => boolean): Promise<void> {
-    if (until(this.#state)) return Promise.resolve();
-    return new Promise((resolve, reject) => this.#waiters.add({ until, resolve, reject }));
+    return this.#fold.until(until);
   }
 
   /**
@@ -195,7 +185,7 @@ export class RunLoop {
       let lastSeq: number | undefined;
       for (const event of events) {
         if (event.runId !== this.#runId) continue;
-        this.#heard?.push(event);
+        this.#fold.heard(event);
         lastSeq = Math.max(lastSeq ?? 0, event.seq);
       }
       this.post(lastSeq === undefined ? { kind: 'commits' } : { kind: 'commits', lastSeq });
@@ -206,11 +196,9 @@ export class RunLoop {
     } finally {
       this.#cancelTimer?.();
       unsubscribe();
-      const ended = new TeamError('run-ended', `The run ${this.#runId} has ended.`, {
-        details: { runId: this.#runId },
-      });
-      for (const waiter of this.#waiters) waiter.reject(ended);
-      this.#waiters.clear();
+      this.#fold.close(
+        new TeamError('run-ended', `The run ${this.#runId} has ended.`, { details: { runId: this.#runId } }),
+      );
       this.events.close();
       // The run is over: its calls no longer wait for the store.
       this.#outage.close();
@@ -221,7 +209,7 @@ export class RunLoop {
 
   async #loop(): Promise<StopReason> {
     // What was committed since the run opened (an abort before it began) comes first.
-    await this.#catchUp().catch((error: unknown) => this.#stopHere('failed', error));
+    await this.#fold.catchUp().catch((error: unknown) => this.#stopHere('failed', error));
     let act = true;
     for (;;) {
       try {
@@ -286,7 +274,7 @@ export class RunLoop {
   /** Folds the log after a batch of the step's that committed nothing; throws when the log holds nothing new either. */
   async #behindStore(): Promise<void> {
     const before = this.#state.seq;
-    await this.#catchUp();
+    await this.#fold.catchUp();
     if (this.#state.seq === before) {
       throw new Error(
         `The run ${this.#runId} decided a step that changes nothing, on a fold as current as its log`,
@@ -339,7 +327,7 @@ export class RunLoop {
     else if (input.kind === 'turn-ended') await this.#close(input.turn, input.outcome);
     // A commit or a time waited for needs no handling of its own: the next step sees it. A
     // turn's end read the log when it closed the turn: only what was heard since is left.
-    await this.#catchUp(input.kind === 'commits' || input.kind === 'turn-ended');
+    await this.#fold.catchUp(input.kind === 'commits' || input.kind === 'turn-ended');
   }
 
   #launch(turn: TurnDescriptor): void {
@@ -383,7 +371,7 @@ export class RunLoop {
   /** Commits a turn's end: the fallback, its usage, the agent's status after it, a departure due. */
   async #close(turn: TurnDescriptor, outcome: TurnOutcome): Promise<void> {
     this.#running.delete(turn.agent);
-    await this.#catchUp(); // whom it messaged in the turn is in the log by now
+    await this.#fold.catchUp(); // whom it messaged in the turn is in the log by now
     const agent = this.#state.agents.get(turn.agent);
     if (!agent) return;
     const { settings } = this.#config;
@@ -426,7 +414,7 @@ export class RunLoop {
       own.options,
     );
     if (this.#outageOver === over) this.#outageOver = undefined;
-    await this.#catchUp(false, own.events());
+    await this.#fold.catchUp(false, own.events());
     return value;
   }
 
@@ -439,41 +427,8 @@ export class RunLoop {
       own.options,
     );
     if (this.#outageOver === over) this.#outageOver = undefined;
-    await this.#catchUp(false, own.events());
+    await this.#fold.catchUp(false, own.events());
     return value;
-  }
-
-  /**
-   * Folds what the run's log holds past the state: its own commits and every other process's.
-   * With `heard`, a commit was heard: what the subscription passed on is folded, and the log
-   * read only when it skips events. With `own`, the events of the loop's own commit as the
-   * store answered them: folded from there, and the log read only when they are not next.
-   */
-  async #catchUp(heard = false, own?: readonly TeamEvent[]): Promise<void> {
-    const mark = this.#relay.mark();
-    const passed = this.#heard?.splice(0) ?? [];
-    for (const event of passed) if (event.seq === this.#state.seq + 1) this.#fold(event);
-    const known = own ? [...passed, ...own] : passed;
-    if (own) for (const event of own) if (event.seq === this.#state.seq + 1) this.#fold(event);
-    if (!(heard || own) || !this.#heard || known.some((event) => event.seq > this.#state.seq)) {
-      this.#heard ??= [];
-      const events = await this.#config.store.readEvents(this.#runId, { afterSeq: this.#state.seq });
-      for (const event of events) this.#fold(event);
-    }
-    this.#relay.folded(mark);
-    for (const waiter of this.#waiters) {
-      if (!waiter.until(this.#state)) continue;
-      this.#waiters.delete(waiter);
-      waiter.resolve();
-    }
-  }
-
-  #fold(event: TeamEvent): void {
-    if (event.seq <= this.#state.seq) return;
-    applyEvent(this.#state, event);
-    this.#executor.notice?.(event);
-    this.events.push(event);
-    if (this.#live) this.#config.emitter.emit(event);
   }
 
   /** The final answer, the run's last event and the result. */
