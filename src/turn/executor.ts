@@ -18,9 +18,10 @@ import type { TeamHooks } from '../tools/hooks.js';
 import { makeApprovedCalls } from './approved-calls.js';
 import { judgeTurnEnd } from './hooks-turn.js';
 import { newMessages } from './mid-turn.js';
-import { runModelTurn } from './model-turn.js';
+import { type ModelTurnOutcome, runModelTurn } from './model-turn.js';
 import type { ThreadMemory } from './threads.js';
 import { promptDraft, type TranscriptModel, TurnTranscript } from './transcript.js';
+import { TurnCut } from './turn-cut.js';
 import { thrownOutcome } from './turn-failure.js';
 import type { TurnOutcome } from './turn-outcome.js';
 import { turnTools } from './turn-tools.js';
@@ -200,106 +201,26 @@ export class InProcessExecutor implements TurnExecutor {
     signal: AbortSignal,
     telemetry: TelemetrySettings | undefined,
   ): Promise<TurnOutcome> {
-    const { store, team, threads, live } = this.#options;
-    const timeoutMs = this.#agent(turn.agent)?.turnTimeoutMs ?? team.turnTimeoutMs;
-    // One controller cuts the turn, whichever asks first (the run, the timeout, a failed hook):
-    // cheaper than AbortSignal.any, which weakly tracks every signal it makes.
-    const cut = new AbortController();
-    let timedOut = false;
-    const cancelTimer = team.clock.setTimer(timeoutMs, () => {
-      timedOut = true;
-      cut.abort();
-    });
-    const stopped = () => cut.abort(signal.reason);
-    if (signal.aborted) stopped();
-    else signal.addEventListener('abort', stopped, { once: true });
+    const { store, team, threads } = this.#options;
+    const cut = new TurnCut(signal, team.clock, this.#agent(turn.agent)?.turnTimeoutMs ?? team.turnTimeoutMs);
     // The turn's own tools: read_inbox gives only what the turn was not given yet.
     const seen = new Set(turn.messageIds);
     const delivered = () => [...seen].filter((id) => !turn.messageIds.includes(id));
     // Messages of the descriptor its briefing had no room for and read_inbox did not give: they stay unread.
     const unread = () => turn.messageIds.filter((id) => !seen.has(id));
     let transcript: TurnTranscript | undefined;
-    // A hook that throws inside a tool stops the turn, which then fails with its error.
-    let hookFailure: unknown;
-    const onHookFailure = (error: unknown) => {
-      hookFailure ??= error;
-      cut.abort(error);
-    };
     try {
       this.#joinFrom(turn);
-      const { agent, role, model, system, room, priced } = this.#equipment(turn.agent);
-      const log = new TurnTranscript(store, turn, priced);
+      const equipment = this.#equipment(turn.agent);
+      const log = new TurnTranscript(store, turn, equipment.priced);
       transcript = log;
-      const context = { members: this.#members(), selfClaim: team.selfClaim, room };
-      const briefing =
-        this.#briefed.get(turn) ??
-        (await store.transact(team.name, (rules) => {
-          const read = turnPrompt(rules, turn, context);
-          // The briefing goes in the log with its read, unless approved calls add their answers to it.
-          if (read.requests.approvedCalls.length === 0) rules.emit(promptDraft(turn, read.text));
-          return read;
-        }));
-      this.#briefed.delete(turn);
+      const briefing = await this.#briefing(turn, equipment.room);
       seen.clear();
       for (const id of briefing.shown) seen.add(id);
-      const { tools, governance } = turnTools({
-        ...team,
-        store,
-        team: team.name,
-        turn,
-        agent,
-        role,
-        seen,
-        onHookFailure,
-        requests: briefing.requests,
-      });
-      // Calls approved since the agent asked are made as asked, before the model's first step.
-      const made = await makeApprovedCalls(governance, tools, briefing.requests.approvedCalls);
-      const prompt = made ? `${briefing.text}\n\n${made}` : briefing.text;
-      if (briefing.requests.approvedCalls.length > 0) log.prompt(prompt);
-      const synthesis = turn.reason === 'synthesis';
-      const outcome = await runModelTurn({
-        model,
-        system,
-        history: threads.history(turn.threadId ?? undefined, agent.name),
-        prompt,
-        tools: log.wrap(synthesis ? {} : tools),
-        maxSteps: synthesis ? 1 : agent.maxIterations,
-        signal: cut.signal,
-        maxRetries: agent.maxRetries,
-        // A turn that asked for something ends after the step that asked.
-        halt: () => this.#options.halt() || governance.opened.length > 0,
-        headers: turnHeaders({ ...turn }),
-        temperature: agent.temperature,
-        maxOutputTokens: agent.maxOutputTokens,
-        providerOptions: agent.providerOptions,
-        // Messages that arrive while the turn runs are given to it between steps, once.
-        between: async (step) => {
-          const fresh = await newMessages({
-            store,
-            team: team.name,
-            agent: agent.name,
-            seen,
-            room: Math.floor(room / 4),
-          });
-          if (fresh) log.given(step, fresh.text, fresh.ids);
-          return fresh?.text ?? null;
-        },
-        // Each answer is committed (its usage, text and calls) before its tools run.
-        onResponse: (response) => log.response(response),
-        onStep: (step) => log.stepEnded(step),
-        // Streamed only for someone watching: a plain call costs less.
-        ...(live?.watching()
-          ? {
-              onText: (delta: string) =>
-                live.emit({ type: 'team:text-delta', data: { agent: agent.name, turn: turn.turn, delta } }),
-            }
-          : {}),
-        ...(telemetry ? { telemetry } : {}),
-      });
+      const outcome = await this.#call(turn, equipment, briefing, { seen, log, cut, telemetry });
       // Its transcript is in the log before the turn is closed.
       await log.flush();
-      threads.remember(turn.threadId ?? undefined, agent.name, outcome.messages);
+      threads.remember(turn.threadId ?? undefined, equipment.agent.name, outcome.messages);
       const done = {
         kind: 'done',
         text: outcome.text,
@@ -312,12 +233,104 @@ export class InProcessExecutor implements TurnExecutor {
     } catch (error) {
       // What the cut turn did since its last commit (its tools' answers) is logged all the same.
       await transcript?.flush().catch(() => undefined);
-      const how = { aborted: signal.aborted, timedOut, timeoutMs, hookFailure };
-      return thrownOutcome(error, turn, { ...how, delivered: delivered(), unread: unread() });
+      const { aborted, timedOut, timeoutMs, hookFailure } = cut;
+      const how = { aborted, timedOut, timeoutMs, hookFailure, delivered: delivered(), unread: unread() };
+      return thrownOutcome(error, turn, how);
     } finally {
-      cancelTimer();
-      signal.removeEventListener('abort', stopped);
+      cut.dispose();
     }
+  }
+
+  /** The turn's briefing: the one read in the transaction that started it, or read (and logged) now. */
+  async #briefing(turn: TurnDescriptor, room: number): Promise<TurnPrompt> {
+    const briefed = this.#briefed.get(turn);
+    if (briefed) {
+      this.#briefed.delete(turn);
+      return briefed;
+    }
+    const { store, team } = this.#options;
+    const context = { members: this.#members(), selfClaim: team.selfClaim, room };
+    return store.transact(team.name, (rules) => {
+      const read = turnPrompt(rules, turn, context);
+      // The briefing goes in the log with its read, unless approved calls add their answers to it.
+      if (read.requests.approvedCalls.length === 0) rules.emit(promptDraft(turn, read.text));
+      return read;
+    });
+  }
+
+  /**
+   * The turn's model call: its tools bound to it, the calls approved since it asked made first
+   * (their answers added to its prompt), then one AI SDK tool loop whose every answer and step
+   * the transcript commits.
+   */
+  async #call(
+    turn: TurnDescriptor,
+    { agent, role, model, system, room }: Equipment,
+    briefing: TurnPrompt,
+    on: {
+      readonly seen: Set<string>;
+      readonly log: TurnTranscript;
+      readonly cut: TurnCut;
+      readonly telemetry: TelemetrySettings | undefined;
+    },
+  ): Promise<ModelTurnOutcome> {
+    const { store, team, threads, live } = this.#options;
+    const { seen, log, cut, telemetry } = on;
+    const { tools, governance } = turnTools({
+      ...team,
+      store,
+      team: team.name,
+      turn,
+      agent,
+      role,
+      seen,
+      onHookFailure: cut.hookFailed,
+      requests: briefing.requests,
+    });
+    // Calls approved since the agent asked are made as asked, before the model's first step.
+    const made = await makeApprovedCalls(governance, tools, briefing.requests.approvedCalls);
+    const prompt = made ? `${briefing.text}\n\n${made}` : briefing.text;
+    if (briefing.requests.approvedCalls.length > 0) log.prompt(prompt);
+    const synthesis = turn.reason === 'synthesis';
+    return runModelTurn({
+      model,
+      system,
+      history: threads.history(turn.threadId ?? undefined, agent.name),
+      prompt,
+      tools: log.wrap(synthesis ? {} : tools),
+      maxSteps: synthesis ? 1 : agent.maxIterations,
+      signal: cut.signal,
+      maxRetries: agent.maxRetries,
+      // A turn that asked for something ends after the step that asked.
+      halt: () => this.#options.halt() || governance.opened.length > 0,
+      headers: turnHeaders({ ...turn }),
+      temperature: agent.temperature,
+      maxOutputTokens: agent.maxOutputTokens,
+      providerOptions: agent.providerOptions,
+      // Messages that arrive while the turn runs are given to it between steps, once.
+      between: async (step) => {
+        const fresh = await newMessages({
+          store,
+          team: team.name,
+          agent: agent.name,
+          seen,
+          room: Math.floor(room / 4),
+        });
+        if (fresh) log.given(step, fresh.text, fresh.ids);
+        return fresh?.text ?? null;
+      },
+      // Each answer is committed (its usage, text and calls) before its tools run.
+      onResponse: (response) => log.response(response),
+      onStep: (step) => log.stepEnded(step),
+      // Streamed only for someone watching: a plain call costs less.
+      ...(live?.watching()
+        ? {
+            onText: (delta: string) =>
+              live.emit({ type: 'team:text-delta', data: { agent: agent.name, turn: turn.turn, delta } }),
+          }
+        : {}),
+      ...(telemetry ? { telemetry } : {}),
+    });
   }
 
   #agent(name: string): Agent | undefined {
