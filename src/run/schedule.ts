@@ -22,10 +22,16 @@ interface AgentSnapshot {
   readonly wakes?: boolean;
 }
 
+/**
+ * What the schedule reads of the board, in the transaction that acts on it. Read as asked and
+ * kept: the schedule stops at the first agent that can start, so most agents are never read
+ * (a scale run's fifty members each read the list of a thousand tasks at every step otherwise).
+ */
 export interface BoardSnapshot {
-  readonly counts: TaskCounts;
-  /** The agents that could start a turn now; the others are not read. */
-  readonly agents: ReadonlyMap<string, AgentSnapshot>;
+  /** The task counts. */
+  readonly counts: () => TaskCounts;
+  /** What the board says of an agent that could start a turn now; `undefined` for the others. */
+  readonly agent: (name: string) => AgentSnapshot | undefined;
 }
 
 /** The options the schedule follows. */
@@ -80,7 +86,7 @@ function candidates(state: RunState, limits: ScheduleLimits): AgentRunState[] {
   return leadFree && lead ? [...free, lead] : free;
 }
 
-/** Reads what `decide` needs of the candidates; call inside the transaction that acts on it. */
+/** What `decide` needs of the board, read as it asks: take it, and read it, inside the transaction that acts on it. */
 export function takeSnapshot(
   { board, mailbox }: TeamRules,
   state: RunState,
@@ -88,23 +94,33 @@ export function takeSnapshot(
 ): BoardSnapshot {
   const lead = state.lead === null ? undefined : state.agents.get(state.lead);
   const leadInTurn = lead?.status === 'working';
-  const agents = new Map<string, AgentSnapshot>();
-  for (const agent of candidates(state, limits)) {
+  let able: Map<string, AgentRunState> | undefined;
+  const read = new Map<string, AgentSnapshot>();
+  const readAgent = (agent: AgentRunState): AgentSnapshot => {
     const messages = mailbox.unread(agent.name);
     // Notices alone wake nobody: they go with the reader's next turn (mailbox/notices.ts).
     const wakes = messages.some((message) => !QUIET_KINDS.has(message.kind));
     const unread = messages.map((message) => message.id);
-    if (agent.role === 'lead') {
-      agents.set(agent.name, { held: null, claimable: null, unread, wakes });
-      continue;
-    }
+    if (agent.role === 'lead') return { held: null, claimable: null, unread, wakes };
     const held = board.heldBy(agent.name)?.id ?? null;
     const claimable = held
       ? null
       : (board.nextClaimable(agent.name, { assignedOnly: leadInTurn })?.id ?? null);
-    agents.set(agent.name, { held, claimable, unread, wakes });
-  }
-  return { counts: board.counts(), agents };
+    return { held, claimable, unread, wakes };
+  };
+  return {
+    counts: () => board.counts(),
+    agent: (name) => {
+      const known = read.get(name);
+      if (known) return known;
+      able ??= new Map(candidates(state, limits).map((agent) => [agent.name, agent]));
+      const agent = able.get(name);
+      if (!agent) return undefined;
+      const seen = readAgent(agent);
+      read.set(name, seen);
+      return seen;
+    },
+  };
 }
 
 /**
@@ -120,7 +136,7 @@ export function decide(state: RunState, snapshot: BoardSnapshot, limits: Schedul
     if (lead.status === 'idle') return turn(lead.name, 'start', null, []);
   }
   for (const agent of candidates(state, limits)) {
-    const seen = snapshot.agents.get(agent.name);
+    const seen = snapshot.agent(agent.name);
     if (!seen) continue;
     if (agent.role === 'member') {
       // Asked to shut down, it answers before it takes anything new.
@@ -136,14 +152,14 @@ export function decide(state: RunState, snapshot: BoardSnapshot, limits: Schedul
   // An open request or question is answered or expires (a deadline of the loop): the run waits for it.
   if (openRequests(state).length > 0 || openQuestions(state).length > 0) return { kind: 'wait' };
   if ([...state.agents.values()].some((agent) => agent.status === 'working')) return { kind: 'wait' };
-  const { counts } = snapshot;
+  const counts = snapshot.counts();
   if (counts.total === 0) return { kind: 'end', stopReason: 'no-tasks' };
   if (counts.pending + counts.inProgress === 0) return { kind: 'end', stopReason: 'completed' };
   // A stalled turn that moved nothing could not help, and another would not either.
   const helped = state.progressAtStall === null || state.progressAtStall !== state.progress;
   if (lead.status === 'idle' && lead.countedTurns < limits.maxLeadTurns && helped) {
     // With the notices it has not read (they woke nobody: mailbox/notices.ts).
-    return turn(lead.name, 'stalled', null, snapshot.agents.get(lead.name)?.unread ?? []);
+    return turn(lead.name, 'stalled', null, snapshot.agent(lead.name)?.unread ?? []);
   }
   const outOfTurns =
     lead.countedTurns >= limits.maxLeadTurns ||

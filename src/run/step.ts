@@ -171,7 +171,7 @@ export function step(state: RunState, snapshot: StepSnapshot, context: StepConte
 function replayDue(state: RunState, snapshot: StepSnapshot): Extract<Decision, { kind: 'turn' }> | undefined {
   for (const agent of state.agents.values()) {
     const replay = agent.replay;
-    const seen = snapshot.agents.get(agent.name);
+    const seen = snapshot.agent(agent.name);
     if (agent.role !== 'member' || replay?.reason !== 'task' || !seen || seen.held !== replay.taskId)
       continue;
     return {
