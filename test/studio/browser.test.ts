@@ -183,13 +183,13 @@ describe.skipIf(!chromiumAvailable())('the Studio in headless Chromium', () => {
     // The guest read the interrupt first in its second turn.
     const guest = await cli(['logs', 'chat', '--agent', 'guest', '--store', store], { cwd: tempFolder() });
     expect(guest.stdout).toMatch(/the user interrupted your last turn/);
-    // The page showed it while the run went: in the person's inbox, read.
-    const inbox = await cli(['inbox', 'chat', 'user', '--store', store, '--json'], { cwd: tempFolder() });
-    expect(JSON.parse(inbox.stdout)).toMatchObject({
-      from: 'host',
-      content: ANSWER,
-      readAt: expect.any(String),
-    });
+    // The page showed it: in the person's inbox, read. The page marks it read after it shows
+    // it, which the run's end does not wait for: the inbox is read until it says so.
+    const inbox = async () =>
+      JSON.parse(
+        (await cli(['inbox', 'chat', 'user', '--store', store, '--json'], { cwd: tempFolder() })).stdout,
+      );
+    await until(inbox).toMatchObject({ from: 'host', content: ANSWER, readAt: expect.any(String) });
   }, 60_000);
 
   test('a permission asked of the person is rejected from the page, with feedback the member reads', async () => {
