@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileStore } from 'agent-teams';
@@ -155,7 +156,9 @@ describe.skipIf(!chromiumAvailable())(
 
     test('a task the hook rejects is not added and the page says why; one it allows is added and done', async () => {
       const root = path.join(tempFolder(), 'store');
-      judged = await startStudioChild([JUDGED_TEAM, '--store', root]);
+      // The run ends only once the page has said the task was added: the form goes with the run.
+      const hold = path.join(tempFolder(), 'let-a-finish');
+      judged = await startStudioChild([JUDGED_TEAM, '--store', root], undefined, { JUDGED_TEAM_HOLD: hold });
       judgedBrowser = await launchChromium();
       const tab = await judgedBrowser.newPage({ viewport: { width: 1400, height: 1200 } });
       tab.setDefaultTimeout(50_000);
@@ -177,6 +180,7 @@ describe.skipIf(!chromiumAvailable())(
       await form.getByLabel('New task title').fill('Write the intro');
       await form.getByRole('button', { name: 'Add task' }).click();
       await until(() => form.getByRole('status').textContent()).toBe('added task-2');
+      writeFileSync(hold, '');
       await tab.locator('main[data-status="completed"]').waitFor();
 
       const files = new FileStore({ root });

@@ -15,11 +15,15 @@ export interface StudioChild {
 }
 
 /** Starts the real `agent-teams studio` (the build in dist/) and answers once it printed its URL. */
-export function startStudioChild(args: string[], cwd?: string): Promise<StudioChild> {
+export function startStudioChild(
+  args: string[],
+  cwd?: string,
+  env: Record<string, string> = {},
+): Promise<StudioChild> {
   const child = spawn(process.execPath, [CLI, 'studio', ...args], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0' },
+    env: { ...process.env, FORCE_COLOR: '0', ...env },
   });
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   let stdout = '';
